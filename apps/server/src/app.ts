@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { transactional } from './db/transaction.js';
+import { authRoutes, createAuthService, createSessionsRepository, createSessionsService } from './features/auth/index.js';
+import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
+import { createProfileService, profileRoutes } from './features/profile/index.js';
+import { createUsersRepository } from './features/users/index.js';
+import { accessPlugin } from './plugins/access.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { socketPlugin } from './plugins/socket.js';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Pino logger options; false silences it (tests). */
+  logger?: boolean | object;
+};
+
+/** The whole application as one Fastify instance; the server and the tests both build it here. */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  const users = createUsersRepository(db);
+  const sessions = createSessionsService(createSessionsRepository(db));
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // MUI (emotion) injects style tags; the Swagger UI needs inline styles too.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+  await app.register(fastifyCookie, {
+    secret: config.sessionSecret,
+    parseOptions: { secure: config.secureCookies },
+  });
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  await app.register(fastifyRateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis } : {}) });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Shiftline API', description: 'Call-centre scheduling and operations', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'shiftline_sid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(accessPlugin, { sessions });
+  await app.register(socketPlugin, { sessions, users, redisUrl: config.redisUrl });
+
+  const auth = createAuthService({ users, sessions });
+  const profile = createProfileService({ users, sessions, realtime: app.realtime });
+  const orgService = createOrgService({
+    org: createOrgRepository(db),
+    users,
+    inTransaction: transactional(db, createOrgRepository),
+  });
+
+  await app.register(authRoutes, { auth, users, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
+  await app.register(profileRoutes, { profile });
+  await app.register(orgRoutes, { orgService });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await serveWebApp(app, config.webDist);
+
+  const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 60 * 60 * 1000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  return app;
+}
+
+/** The built SPA: static files, and index.html for every other non-API path so client routes survive a reload. */
+async function serveWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

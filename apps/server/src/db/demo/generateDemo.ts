@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import type { AgentCallType, CampaignType, Role, TimeZoneId } from '@shiftline/shared';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../../features/users/index.js';
+import type { Database, NewUser } from '../schema.js';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
+import { createRandom, type Random } from './random.js';
+
+export type DemoOptions = { seed?: number; agents?: number; now?: Date };
+export type DemoProgress = (step: string, done: number, total: number) => void;
+
+const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Charlotte', 'James',
+  'Mia', 'Lucas', 'Harper', 'Mateo', 'Evelyn', 'Ethan', 'Aria', 'Aiden', 'Chloe', 'Leo', 'Priya', 'Wei', 'Fatima',
+  'Diego', 'Aisha', 'Hiroshi', 'Ingrid', 'Kwame', 'Lucia', 'Ravi', 'Sofia', 'Tomas', 'Yara', 'Zane', 'Nadia', 'Omar'];
+const LAST_NAMES = ['Tremblay', 'Gagnon', 'Roy', 'Smith', 'Brown', 'Wilson', 'MacDonald', 'Taylor', 'Campbell',
+  'Anderson', 'Leblanc', 'Martin', 'Thompson', 'White', 'Chen', 'Singh', 'Patel', 'Nguyen', 'Kim', 'Garcia',
+  'Lopez', 'Okafor', 'Haddad', 'Novak', 'Kowalski', 'Silva', 'Morin', 'Bouchard', 'Cote', 'Fraser'];
+
+const GROUPS = ['Tier 1 Support', 'Tier 2 Support', 'Outbound Sales', 'Retention', 'Night Desk'] as const;
+const AGENT_ZONES: TimeZoneId[] = ['America/Toronto', 'America/Halifax', 'America/St_Johns', 'America/Winnipeg',
+  'America/Edmonton', 'America/Vancouver', 'America/New_York', 'America/Chicago'];
+
+type CampaignSeed = {
+  name: string;
+  type: CampaignType;
+  company: 0 | 1 | null;
+  groups: number[];
+  window: [string, string] | null;
+  archived?: boolean;
+  active?: boolean;
+  rateCents: number;
+};
+
+/** Working windows are UTC; 'Night Desk' runs 23:00–07:00 UTC, a night shift in every supported zone. */
+const CAMPAIGNS: CampaignSeed[] = [
+  { name: 'Northwind Patient Line', type: 'inbound', company: 0, groups: [0, 1], window: ['12:00', '23:00'], rateCents: 3400 },
+  { name: 'Northwind Appointment Reminders', type: 'outbound', company: 0, groups: [2], window: ['14:00', '22:00'], rateCents: 2900 },
+  { name: 'Maple Telecom Billing', type: 'inbound', company: 1, groups: [0, 1], window: ['11:00', '23:30'], rateCents: 3200 },
+  { name: 'Maple Telecom Upgrades', type: 'outbound', company: 1, groups: [2, 3], window: ['15:00', '01:00'], rateCents: 3600 },
+  { name: 'Maple Telecom Retention', type: 'inbound', company: 1, groups: [3], window: ['13:00', '21:00'], rateCents: 3800 },
+  { name: 'After-Hours Support', type: 'inbound', company: null, groups: [4], window: ['23:00', '07:00'], rateCents: 4100 },
+  { name: 'Shiftline Win-Back', type: 'outbound', company: null, groups: [2, 3], window: null, rateCents: 2700 },
+  { name: 'Legacy Warranty Line', type: 'inbound', company: null, groups: [1], window: ['13:00', '21:00'], archived: true, rateCents: 2500 },
+  { name: 'Spring Survey 2026', type: 'outbound', company: 0, groups: [2], window: ['16:00', '22:00'], active: false, rateCents: 2000 },
+];
+
+/** The seven outbound system accounts: dialler robots that must never appear in agent lists. */
+const SYSTEM_ACCOUNTS = ['Predictive Dialer', 'Preview Dialer', 'Voicemail Drop', 'IVR Outbound', 'SMS Gateway',
+  'Callback Robot', 'Survey Bot'];
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+/**
+ * Builds the demo centre: groups, client companies, campaigns and lists, one login per role, the
+ * seven system accounts, a protected root administrator and a floor of agents. Deterministic per seed.
+ */
+export async function generateDemo(db: Kysely<Database>, options: DemoOptions = {}, progress: DemoProgress = () => {}) {
+  const random = createRandom(options.seed ?? 20261122);
+  const agentCount = Math.max(40, options.agents ?? 48);
+  const now = options.now ?? new Date();
+  const steps = 5;
+
+  progress('password hashes', 0, steps);
+  // Every demo login shares one password, so one hash serves them all.
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const lockedHash = await hashPassword(randomBytes(24).toString('base64url'));
+
+  await db.transaction().execute(async (trx) => {
+    progress('groups and companies', 1, steps);
+    const groups = await trx.insertInto('agent_groups').values(GROUPS.map((name) => ({ name }))).returning('id').execute();
+    const companies = await trx
+      .insertInto('companies')
+      .values([{ name: 'Northwind Health', callbacks_enabled: true }, { name: 'Maple Telecom', callbacks_enabled: false }])
+      .returning('id')
+      .execute();
+    const groupId = (index: number) => (groups[index] as { id: number }).id;
+    const companyId = (index: number) => (companies[index] as { id: number }).id;
+
+    progress('campaigns', 2, steps);
+    const campaignIds: number[] = [];
+    for (const seed of CAMPAIGNS) {
+      const row = await trx
+        .insertInto('campaigns')
+        .values({
+          name: seed.name,
+          unique_name: slug(seed.name),
+          type: seed.type,
+          company_id: seed.company === null ? null : companyId(seed.company),
+          archived: seed.archived ?? false,
+          active: seed.active ?? true,
+          start_work_time: seed.window?.[0] ?? null,
+          end_work_time: seed.window?.[1] ?? null,
+          billing_rate_cents: seed.rateCents,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      campaignIds.push(row.id);
+    }
+    const lists = [
+      { name: 'Northwind Health', unique_name: 'northwind_health', match: (c: CampaignSeed) => c.company === 0 },
+      { name: 'Maple Telecom', unique_name: 'maple_telecom', match: (c: CampaignSeed) => c.company === 1 },
+      { name: 'All Inbound', unique_name: 'all_inbound', match: (c: CampaignSeed) => c.type === 'inbound' },
+      { name: 'All Outbound', unique_name: 'all_outbound', match: (c: CampaignSeed) => c.type === 'outbound' },
+    ];
+    for (const list of lists) {
+      const row = await trx
+        .insertInto('campaign_lists')
+        .values({ name: list.name, unique_name: list.unique_name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const items = CAMPAIGNS.flatMap((seed, index) => (list.match(seed) ? [{ list_id: row.id, campaign_id: campaignIds[index] as number }] : []));
+      await trx.insertInto('campaign_list_items').values(items).execute();
+    }
+
+    progress('people', 3, steps);
+    const people: (NewUser & { groupIndex: number | null })[] = [];
+    let extension = 2001;
+    const person = (
+      fields: { first: string; second: string; email: string; role: Role; groupIndex: number | null },
+      extra: Partial<NewUser> = {},
+    ) => {
+      const takesCalls = ['agent', 'team_lead', 'agent_supervisor', 'campaign_manager'].includes(fields.role);
+      const callType: AgentCallType | null = takesCalls ? callTypeForGroup(fields.groupIndex) : null;
+      people.push({
+        email: fields.email,
+        password_hash: demoHash,
+        first_name: fields.first,
+        second_name: fields.second,
+        role: fields.role,
+        agent_group_id: fields.groupIndex === null ? null : groupId(fields.groupIndex),
+        company_id: fields.role === 'company_supervisor' ? companyId(0) : null,
+        extension: takesCalls || fields.role === 'schedule_supervisor' ? String(extension++) : null,
+        timezone: random.pick(AGENT_ZONES),
+        pay_rate_cents: takesCalls ? random.int(17, 26) * 100 + random.pick([0, 25, 50, 75]) : random.int(28, 45) * 100,
+        agent_call_type: callType,
+        crm_id: takesCalls ? `CRM-${String(random.int(10000, 99999))}` : null,
+        display_from: hireDate(random, now),
+        groupIndex: fields.groupIndex,
+        ...extra,
+      });
+    };
+
+    for (const login of DEMO_LOGINS) {
+      const groupIndex = ['agent', 'team_lead', 'agent_supervisor'].includes(login.role) ? 0 : null;
+      person(
+        { first: login.firstName, second: login.secondName, email: login.email, role: login.role, groupIndex },
+        login.role === 'agent' ? { timezone: 'America/Toronto', pay_rate_cents: 1850, agent_call_type: 'inbound' } : {},
+      );
+    }
+    for (let index = 0; index < agentCount; index += 1) {
+      const first = random.pick(FIRST_NAMES);
+      const second = random.pick(LAST_NAMES);
+      const groupIndex = index % GROUPS.length;
+      const role: Role = index % 16 === 5 ? 'team_lead' : index % 23 === 7 ? 'agent_supervisor' : 'agent';
+      person({ first, second, email: `${slug(first)}.${slug(second)}.${index + 1}@shiftline.test`, role, groupIndex });
+    }
+    // An agent who left: kept for history, never listed, cannot sign in.
+    person({ first: 'Riley', second: 'Former', email: 'former.agent@shiftline.test', role: 'agent', groupIndex: 1 }, { archived: true });
+    SYSTEM_ACCOUNTS.forEach((name, index) => {
+      person(
+        { first: name, second: 'System', email: `system${index + 1}@shiftline.test`, role: 'agent', groupIndex: null },
+        { is_system: true, password_hash: lockedHash, extension: String(9001 + index), crm_id: null, agent_call_type: 'outbound' },
+      );
+    });
+    person(
+      { first: 'System', second: 'Administrator', email: 'root@shiftline.test', role: 'super_admin', groupIndex: null },
+      { is_protected: true, password_hash: lockedHash },
+    );
+
+    const inserted = await trx
+      .insertInto('users')
+      .values(people.map(({ groupIndex: _groupIndex, ...user }) => user))
+      .returning(['id', 'role', 'archived', 'is_system'])
+      .execute();
+
+    progress('campaign assignments', 4, steps);
+    const assignments: { campaign_id: number; user_id: number; is_disabled: boolean }[] = [];
+    inserted.forEach((user, index) => {
+      const groupIndex = people[index]?.groupIndex ?? null;
+      if (user.is_system) {
+        // Dialler accounts sit on the outbound campaigns.
+        CAMPAIGNS.forEach((seed, campaignIndex) => {
+          if (seed.type === 'outbound') assignments.push({ campaign_id: campaignIds[campaignIndex] as number, user_id: user.id, is_disabled: false });
+        });
+        return;
+      }
+      if (groupIndex === null || !['agent', 'team_lead', 'agent_supervisor'].includes(user.role)) return;
+      CAMPAIGNS.forEach((seed, campaignIndex) => {
+        if (!seed.groups.includes(groupIndex)) return;
+        assignments.push({ campaign_id: campaignIds[campaignIndex] as number, user_id: user.id, is_disabled: index >= DEMO_LOGINS.length && random.chance(0.08) });
+      });
+    });
+    await trx.insertInto('campaign_agents').values(assignments).execute();
+  });
+  progress('done', steps, steps);
+}
+
+function callTypeForGroup(groupIndex: number | null): AgentCallType {
+  if (groupIndex === 2) return 'outbound';
+  if (groupIndex === 3) return 'email';
+  return 'inbound';
+}
+
+/** Agents joined at different times; dates before joining are not selectable for them. */
+function hireDate(random: Random, now: Date): Date {
+  const daysAgo = random.int(120, 900);
+  const date = new Date(now.getTime() - daysAgo * 86_400_000);
+  date.setUTCHours(0, 0, 0, 0);
+  return date;
+}

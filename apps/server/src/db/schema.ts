@@ -1,0 +1,94 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AgentCallType, CampaignType, Role } from '@shiftline/shared';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type UsersTable = {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  second_name: string;
+  role: Role;
+  agent_group_id: number | null;
+  company_id: number | null;
+  extension: string | null;
+  timezone: string;
+  pay_rate_cents: Generated<number>;
+  agent_call_type: AgentCallType | null;
+  avatar_url: string | null;
+  crm_id: string | null;
+  archived: Generated<boolean>;
+  /** One of the seven outbound system accounts: never listed as an agent. */
+  is_system: Generated<boolean>;
+  /** The root system administrator that other users may not change. */
+  is_protected: Generated<boolean>;
+  display_from: Date | null;
+  created_at: Generated<Date>;
+};
+
+export type AgentGroupsTable = { id: Generated<number>; name: string };
+
+export type CompaniesTable = { id: Generated<number>; name: string; callbacks_enabled: Generated<boolean> };
+
+export type CampaignsTable = {
+  id: Generated<number>;
+  name: string;
+  unique_name: string;
+  type: CampaignType;
+  company_id: number | null;
+  archived: Generated<boolean>;
+  active: Generated<boolean>;
+  /** Working window in UTC, 'HH:mm'; null means none. */
+  start_work_time: string | null;
+  end_work_time: string | null;
+  billing_rate_cents: Generated<number>;
+};
+
+export type CampaignAgentsTable = {
+  campaign_id: number;
+  user_id: number;
+  is_disabled: Generated<boolean>;
+};
+
+export type CampaignListsTable = { id: Generated<number>; name: string; unique_name: string };
+export type CampaignListItemsTable = { list_id: number; campaign_id: number };
+
+export type SessionsTable = {
+  /** SHA-256 of the cookie token: a leaked table does not hand out sessions. */
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: Generated<Date>;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  subject: string;
+  details: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+};
+
+export type Database = {
+  users: UsersTable;
+  agent_groups: AgentGroupsTable;
+  companies: CompaniesTable;
+  campaigns: CampaignsTable;
+  campaign_agents: CampaignAgentsTable;
+  campaign_lists: CampaignListsTable;
+  campaign_list_items: CampaignListItemsTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,144 @@
+import {
+  type Agent,
+  CALL_TAKING_ROLES,
+  type Campaign,
+  type CampaignType,
+  ROLE_NAMES,
+  STARRED_ROLES,
+  type UserCampaign,
+} from '@shiftline/shared';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, forbidden, notFound } from '../../plugins/errors.js';
+import type { UsersRepository } from '../users/index.js';
+import type { CampaignScope, OrgRepository } from './org.repository.js';
+
+export const PROTECTED_USER_MESSAGE = "You can't change that user";
+export const UNKNOWN_EMAIL_MESSAGE = 'Unable to disable/enable user, no user with such email';
+
+/** Which campaigns a viewer may see: a client-portal user only their company's, an agent only their own. */
+function campaignScopeFor(viewer: UserRow): CampaignScope {
+  if (viewer.role === 'company_supervisor') return { companyId: viewer.company_id ?? -1 };
+  if (viewer.role === 'agent') return { assignedToUserId: viewer.id };
+  return {};
+}
+
+export function createOrgService(deps: {
+  org: OrgRepository;
+  users: UsersRepository;
+  inTransaction: <T>(work: (org: OrgRepository) => Promise<T>) => Promise<T>;
+}) {
+  const { org, users, inTransaction } = deps;
+
+  async function userCampaigns(userId: number): Promise<UserCampaign[]> {
+    return (await org.userCampaigns(userId)).map((row) => ({ id: row.id, name: row.name, is_disabled: row.is_disabled }));
+  }
+
+  /** A user whose campaigns the popup may show: a listed agent. */
+  async function listableAgent(userId: number): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user || user.archived || user.is_system || !CALL_TAKING_ROLES.includes(user.role)) {
+      throw notFound('No such agent.');
+    }
+    return user;
+  }
+
+  return {
+    async listAgents(viewer: UserRow, filter: { campaign?: number; group?: number }): Promise<Agent[]> {
+      const scope = campaignScopeFor(viewer);
+      const rows = await org.listAgents({
+        campaignId: filter.campaign,
+        groupId: filter.group,
+        companyId: scope.companyId,
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        firstName: row.first_name,
+        secondName: row.second_name,
+        email: row.email,
+        agent_group: row.agent_group,
+        agent_group_id: row.agent_group_id,
+        role: row.role,
+        role_name: ROLE_NAMES[row.role],
+        avatar_url: row.avatar_url,
+        archived: row.archived,
+        starred: STARRED_ROLES.includes(row.role),
+      }));
+    },
+
+    listAgentGroups: () => org.listAgentGroups(),
+
+    async listCampaigns(viewer: UserRow, type?: CampaignType): Promise<Campaign[]> {
+      const rows = await org.listCampaigns({ ...campaignScopeFor(viewer), type });
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        unique_name: row.unique_name,
+        type: row.type,
+        archived: row.archived,
+        active: row.active,
+        company: row.company_id !== null && row.company_name ? { id: row.company_id, name: row.company_name } : null,
+        start_work_time: row.start_work_time,
+        end_work_time: row.end_work_time,
+        agents_count: Number(row.agents_count ?? 0),
+      }));
+    },
+
+    async listCampaignLists(viewer: UserRow) {
+      const rows = await org.listCampaignLists(campaignScopeFor(viewer).companyId);
+      const lists = new Map<number, { id: number; name: string; unique_name: string; campaigns: { id: number; name: string }[] }>();
+      for (const row of rows) {
+        const list = lists.get(row.id) ?? { id: row.id, name: row.name, unique_name: row.unique_name, campaigns: [] };
+        list.campaigns.push({ id: row.campaign_id, name: row.campaign_name });
+        lists.set(row.id, list);
+      }
+      return [...lists.values()];
+    },
+
+    async campaignsPopup(userId: number): Promise<UserCampaign[]> {
+      await listableAgent(userId);
+      return userCampaigns(userId);
+    },
+
+    /** Enables or disables an agent in one campaign (a toggle) and returns their campaigns. */
+    async toggleAgentCampaign(actor: UserRow, target: { user: number | string; campaign: number }) {
+      const user =
+        typeof target.user === 'number' ? await users.findById(target.user) : await users.findByEmail(target.user);
+      if (!user) {
+        throw typeof target.user === 'string'
+          ? new AppError('not_found', UNKNOWN_EMAIL_MESSAGE, { user: UNKNOWN_EMAIL_MESSAGE })
+          : notFound('No such user.');
+      }
+      if (user.is_protected) throw forbidden(PROTECTED_USER_MESSAGE);
+      return inTransaction(async (trx) => {
+        const current = (await trx.userCampaigns(user.id)).find((row) => row.id === target.campaign);
+        if (!current) {
+          throw new AppError('not_found', 'The agent is not in that campaign.', { campaign: 'is not one of the agent’s campaigns' });
+        }
+        await trx.setCampaignDisabled(user.id, target.campaign, !current.is_disabled);
+        await trx.writeAudit({
+          actorId: actor.id,
+          action: current.is_disabled ? 'campaign_agent.enable' : 'campaign_agent.disable',
+          subject: `user:${user.id}`,
+          details: { campaign: target.campaign },
+        });
+        return (await trx.userCampaigns(user.id)).map((row) => ({ id: row.id, name: row.name, is_disabled: row.is_disabled }));
+      });
+    },
+
+    /** The warning on the all-campaigns page: campaigns nobody can take, or no outbound campaign at all. */
+    async activeCampaignsNotice(): Promise<string | null> {
+      const campaigns = await org.listCampaigns({});
+      const lines: string[] = [];
+      const unstaffed = campaigns.filter((campaign) => Number(campaign.agents_count ?? 0) === 0);
+      if (unstaffed.length > 0) {
+        lines.push(`These active campaigns have no active agents: ${unstaffed.map((c) => c.name).join(', ')}.`);
+      }
+      if (!campaigns.some((campaign) => campaign.type === 'outbound')) {
+        lines.push('There are no active outbound campaigns.');
+      }
+      return lines.length > 0 ? lines.join(' ') : null;
+    },
+  };
+}
+
+export type OrgService = ReturnType<typeof createOrgService>;

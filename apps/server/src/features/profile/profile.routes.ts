@@ -1,0 +1,128 @@
+import {
+  changePasswordBodySchema,
+  crmIdCheckSchema,
+  editProfileBodySchema,
+  idParamSchema,
+  setTimezoneBodySchema,
+} from '@shiftline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/access.js';
+import { clearSessionCookie } from '../auth/index.js';
+import type { ProfileService } from './profile.service.js';
+
+const okResponse = z.object({ status: z.literal('ok') });
+const profileFormSchema = z.object({
+  first_name: z.string(),
+  second_name: z.string(),
+  email: z.string(),
+  extension: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+});
+
+export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
+  app.post(
+    '/api/profile/logout',
+    {
+      config: { action: 'profile.logout' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Sign out: ends this session',
+        response: { 200: z.object({ status: z.literal('logout'), url: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionToken) await profile.logout(request.sessionToken);
+      clearSessionCookie(reply);
+      return { status: 'logout' as const, url: '/login' };
+    },
+  );
+
+  app.post(
+    '/api/profile/change_password',
+    {
+      config: { action: 'profile.change_password' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the password (the current one is required); ends other sessions',
+        body: changePasswordBodySchema,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      await profile.changePassword(signedIn(request), request.body);
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/api/profile/edit_profile',
+    {
+      config: { action: 'profile.edit' },
+      schema: { tags: ['profile'], summary: 'Profile form data', response: { 200: profileFormSchema } },
+    },
+    async (request) => profile.profileForm(signedIn(request).user),
+  );
+
+  app.post(
+    '/api/profile/edit_profile',
+    {
+      config: { action: 'profile.edit' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Save the profile form',
+        body: editProfileBodySchema,
+        response: { 200: profileFormSchema },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      await profile.editProfile(user, request.body);
+      return { ...profile.profileForm(user), ...request.body };
+    },
+  );
+
+  app.post(
+    '/api/profile/timezone',
+    {
+      config: { action: 'profile.set_timezone' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Choose the time zone times are shown in',
+        body: setTimezoneBodySchema,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      await profile.setTimezone(signedIn(request).user, request.body.timezone);
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/api/profile/check_crm_id',
+    {
+      config: { action: 'profile.check_crm_id' },
+      schema: {
+        tags: ['profile'],
+        summary: 'A warning to show when the user has no CRM id',
+        response: { 200: crmIdCheckSchema },
+      },
+    },
+    async (request) => ({ message: profile.checkCrmId(signedIn(request).user) }),
+  );
+
+  app.post(
+    '/api/users/:id/force_logout',
+    {
+      config: { action: 'users.force_logout' },
+      schema: {
+        tags: ['users'],
+        summary: "End every session of a user; their open pages go to the sign-in page",
+        params: idParamSchema,
+        response: { 200: z.object({ status: z.literal('ok'), sessions_ended: z.number().int() }) },
+      },
+    },
+    async (request) => ({ status: 'ok' as const, sessions_ended: await profile.forceLogout(request.params.id) }),
+  );
+};

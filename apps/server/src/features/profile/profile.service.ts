@@ -1,0 +1,70 @@
+import { CALL_TAKING_ROLES, type ChangePasswordBody, type EditProfileBody, type TimeZoneId } from '@shiftline/shared';
+import type { UserRow } from '../../db/schema.js';
+import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import type { ActiveSession, SessionsService } from '../auth/index.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { hashPassword, type UsersRepository, verifyPassword } from '../users/index.js';
+
+export const CRM_ID_MISSING_MESSAGE =
+  'Your CRM ID is not set, so sales you make cannot be credited to you. Please ask an administrator to add it to your profile.';
+
+export function createProfileService(deps: { users: UsersRepository; sessions: SessionsService; realtime: Realtime }) {
+  const { users, sessions, realtime } = deps;
+  return {
+    logout: (token: string) => sessions.end(token),
+
+    /** Changing the password ends the user's other sessions; the current one stays signed in. */
+    async changePassword(active: ActiveSession, body: ChangePasswordBody): Promise<void> {
+      if (!(await verifyPassword(active.user.password_hash, body.current_password))) {
+        throw invalidField('current_password', 'is incorrect');
+      }
+      if (body.new_password === body.current_password) {
+        throw invalidField('new_password', 'must differ from the current password');
+      }
+      await users.update(active.user.id, { password_hash: await hashPassword(body.new_password) });
+      await sessions.endAllForUser(active.user.id, active.session.id);
+    },
+
+    profileForm: (user: UserRow) => ({
+      first_name: user.first_name,
+      second_name: user.second_name,
+      email: user.email,
+      extension: user.extension,
+      avatar_url: user.avatar_url,
+    }),
+
+    async editProfile(user: UserRow, body: EditProfileBody & { avatar_url: string | null }): Promise<void> {
+      const fields: Record<string, string> = {};
+      if (await users.isEmailTaken(body.email, user.id)) fields.email = 'is already used by another user';
+      if (body.extension && (await users.isExtensionTaken(body.extension, user.id))) {
+        fields.extension = 'is already used by another user';
+      }
+      if (Object.keys(fields).length > 0) throw conflict('The profile clashes with another user.', fields);
+      await users.update(user.id, {
+        first_name: body.first_name,
+        second_name: body.second_name,
+        email: body.email,
+        extension: body.extension,
+        avatar_url: body.avatar_url,
+      });
+    },
+
+    setTimezone: (user: UserRow, timezone: TimeZoneId) => users.update(user.id, { timezone }),
+
+    /** Call-taking users need a CRM id for their sales to be credited. */
+    checkCrmId: (user: UserRow): string | null =>
+      CALL_TAKING_ROLES.includes(user.role) && !user.crm_id ? CRM_ID_MISSING_MESSAGE : null,
+
+    /** An administrator ends every session of a user; their open pages go to the sign-in page. */
+    async forceLogout(targetId: number): Promise<number> {
+      const target = await users.findById(targetId);
+      if (!target) throw notFound('No such user.');
+      if (target.is_protected) throw forbidden("You can't change that user");
+      const ended = await sessions.endAllForUser(targetId);
+      await realtime.forceLogout(targetId, '/login?reason=forced');
+      return ended;
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,64 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@shiftline/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A domain error: the code decides the HTTP status, fields name what was wrong with the input. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const invalidField = (field: string, reason: string) =>
+  new AppError('validation_failed', `${field} ${reason}`, { [field]: reason });
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError('forbidden', message);
+export const notFound = (message = 'Not found.') => new AppError('not_found', message);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
+
+function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Turns a request-validation issue path ('/end', '/breaks/0/start') into a field name ('end', 'breaks.0.start'). */
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path === '' ? (context ?? 'request') : path;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, error.validationContext);
+        fields[name] ??= issue.message ?? 'is invalid';
+      }
+      const summary = Object.entries(fields)
+        .map(([name, reason]) => `${name}: ${reason}`)
+        .join('; ');
+      return reply.status(400).send(errorBody('validation_failed', `Invalid request. ${summary}`, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(errorBody('rate_limited', 'Too many attempts. Wait a minute and try again.'));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own input errors: malformed JSON, wrong content type, body too large.
+      const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
+      return reply.status(status).send(errorBody('validation_failed', error.message, { [field]: error.message }));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+  });
+});

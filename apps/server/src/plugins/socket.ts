@@ -1,0 +1,94 @@
+import {
+  COMMON_ROOMS,
+  type RoomListEvent,
+  roomRequestSchema,
+  SOCKET_EVENTS,
+} from '@shiftline/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { SessionsService } from '../features/auth/index.js';
+import { createRealtime, type Realtime } from '../features/realtime/realtime.js';
+import { roomsOf, type UsersRepository } from '../features/users/index.js';
+import { SESSION_COOKIE } from './access.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: Server;
+    realtime: Realtime;
+  }
+}
+
+type SocketData = { userId: number; allowedRooms: string[] };
+
+/**
+ * Socket.IO on the app's own HTTP server, authenticated by the session cookie. WebSocket only, so
+ * several processes behind a load balancer need no sticky sessions; Redis carries events between them.
+ */
+export const socketPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { sessions: SessionsService; users: UsersRepository; redisUrl: string | null },
+  ) => {
+    const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
+    const redisClients: Redis[] = [];
+    if (options.redisUrl) {
+      const pub = new Redis(options.redisUrl);
+      const sub = pub.duplicate();
+      redisClients.push(pub, sub);
+      io.adapter(createAdapter(pub, sub));
+    }
+
+    io.use(async (socket, next) => {
+      try {
+        const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+        const raw = cookies[SESSION_COOKIE];
+        const unsigned = raw ? app.unsignCookie(raw) : null;
+        const active = unsigned?.valid && unsigned.value ? await options.sessions.resolve(unsigned.value) : null;
+        if (!active) {
+          next(new Error('not_signed_in'));
+          return;
+        }
+        const rooms = await roomsOf(options.users, active.user);
+        const data: SocketData = { userId: active.user.id, allowedRooms: [...rooms, ...COMMON_ROOMS] };
+        socket.data = data;
+        await socket.join(rooms);
+        next();
+      } catch (error) {
+        next(error as Error);
+      }
+    });
+
+    io.on('connection', (socket: Socket) => {
+      const data = socket.data as SocketData;
+      const currentRooms = (): RoomListEvent => ({ rooms: [...socket.rooms].filter((room) => room !== socket.id) });
+
+      socket.on(SOCKET_EVENTS.join, async (payload: unknown) => {
+        const request = roomRequestSchema.safeParse(payload);
+        if (!request.success) return;
+        await socket.join(request.data.rooms.filter((room) => data.allowedRooms.includes(room)));
+        socket.emit(SOCKET_EVENTS.join, currentRooms());
+      });
+
+      socket.on(SOCKET_EVENTS.leave, async (payload: unknown) => {
+        const request = roomRequestSchema.safeParse(payload);
+        if (!request.success) return;
+        for (const room of request.data.rooms) await socket.leave(room);
+        socket.emit(SOCKET_EVENTS.leave, currentRooms());
+      });
+    });
+
+    app.decorate('io', io);
+    app.decorate('realtime', createRealtime(io));
+    // Open WebSockets would keep the HTTP server from closing, so they go first.
+    app.addHook('preClose', async () => {
+      io.disconnectSockets(true);
+      io.engine.close();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    });
+  },
+);

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Error codes the API answers with; each maps to one HTTP status. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  not_signed_in: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  csrf_failed: 403,
+  protected_user: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

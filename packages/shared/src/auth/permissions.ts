@@ -1,0 +1,55 @@
+import type { Role } from './roles.js';
+
+/** Who may do what. Every API route names one of these actions; the web uses the same table to show controls. */
+const STAFF: readonly Role[] = [
+  'team_lead',
+  'agent_supervisor',
+  'campaign_manager',
+  'schedule_supervisor',
+  'administrator',
+  'super_admin',
+];
+const EVERY_SIGNED_IN: readonly Role[] = [
+  'agent',
+  ...STAFF,
+  'company_supervisor',
+];
+
+export const PERMISSIONS = {
+  /** Signing in is open to anyone. */
+  'auth.login': 'public',
+  'auth.me': EVERY_SIGNED_IN,
+  'profile.logout': EVERY_SIGNED_IN,
+  'profile.change_password': EVERY_SIGNED_IN,
+  /** Every user picks the time zone the product shows times in. */
+  'profile.set_timezone': EVERY_SIGNED_IN,
+  'profile.check_crm_id': EVERY_SIGNED_IN,
+  /** The spec's Profile Settings button. */
+  'profile.edit': ['schedule_supervisor', 'administrator', 'super_admin'],
+  /** The CAD rate field in the top bar. */
+  'topbar.cad_rate': ['schedule_supervisor', 'administrator'],
+  'agents.list': [...STAFF, 'company_supervisor'],
+  'agent_groups.list': [...STAFF, 'company_supervisor'],
+  'campaigns.list': EVERY_SIGNED_IN,
+  'campaign_lists.list': [...STAFF, 'company_supervisor'],
+  'campaigns.user_popup': STAFF,
+  'campaigns.toggle_agent': ['super_admin', 'administrator', 'schedule_supervisor'],
+  'companies.check_active_outbound_campaigns': ['administrator', 'super_admin'],
+  'users.force_logout': ['administrator', 'super_admin'],
+} as const satisfies Record<string, 'public' | readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+export function isPublicAction(action: Action): boolean {
+  return PERMISSIONS[action] === 'public';
+}
+
+/** True when a user of `role` (or an anonymous visitor when `role` is null) may perform `action`. */
+export function can(role: Role | null, action: Action): boolean {
+  const allowed = PERMISSIONS[action];
+  if (allowed === 'public') return true;
+  if (role === null) return false;
+  return (allowed as readonly Role[]).includes(role);
+}
