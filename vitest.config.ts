@@ -1,4 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import './scripts/node20-polyfills.ts';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const serverProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: 'apps/server',
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/globalSetup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    env,
+  },
+});
+
+// Integration tests always run on the embedded database, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const postgresProjects = process.env.TEST_DATABASE_URL
+  ? [serverProject('server-postgres', { TEST_DB_KIND: 'postgres' })]
+  : [];
 
 // One runner, four projects: pure units (shared, web components), database integration (server), browser (e2e).
 export default defineConfig({
@@ -14,18 +33,8 @@ export default defineConfig({
           setupFiles: ['test/setup.ts'],
         },
       },
-      {
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['test/**/*.test.ts'],
-          globalSetup: ['test/globalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: 2,
-        },
-      },
+      serverProject('server', { TEST_DB_KIND: 'pglite' }),
+      ...postgresProjects,
       {
         test: {
           name: 'e2e',

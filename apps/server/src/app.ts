@@ -17,7 +17,12 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { transactional } from './db/transaction.js';
-import { authRoutes, createAuthService, createSessionsRepository, createSessionsService } from './features/auth/index.js';
+import {
+  authRoutes,
+  createAuthService,
+  createSessionsRepository,
+  createSessionsService,
+} from './features/auth/index.js';
 import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import { createUsersRepository } from './features/users/index.js';
@@ -64,7 +69,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl) : null;
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
-  await app.register(fastifyRateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis } : {}) });
+  // preHandler: the sign-in limit is keyed by the email in the body, which is parsed by then.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Shiftline API', description: 'Call-centre scheduling and operations', version: '0.1.0' },
@@ -108,7 +118,9 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
     }
     return reply.type('text/html').sendFile('index.html');
   });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { generateDemo, type DemoProgress } from './demo/generateDemo.js';
+import { type DemoProgress, generateDemo } from './demo/generateDemo.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 

@@ -1,9 +1,4 @@
-import {
-  COMMON_ROOMS,
-  type RoomListEvent,
-  roomRequestSchema,
-  SOCKET_EVENTS,
-} from '@shiftline/shared';
+import { COMMON_ROOMS, type RoomListEvent, roomRequestSchema, SOCKET_EVENTS } from '@shiftline/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

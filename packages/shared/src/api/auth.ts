@@ -6,7 +6,11 @@ export const AGENT_CALL_TYPES = ['inbound', 'outbound', 'email'] as const;
 export type AgentCallType = (typeof AGENT_CALL_TYPES)[number];
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'must be an email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'must be an email address' })),
   password: z.string().min(1, { error: 'is required' }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -55,7 +59,11 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const editProfileBodySchema = z.object({
   first_name: z.string().trim().min(1, { error: 'is required' }).max(80),
   second_name: z.string().trim().min(1, { error: 'is required' }).max(80),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'must be an email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'must be an email address' })),
   extension: z
     .string()
     .trim()

@@ -9,11 +9,7 @@ const STAFF: readonly Role[] = [
   'administrator',
   'super_admin',
 ];
-const EVERY_SIGNED_IN: readonly Role[] = [
-  'agent',
-  ...STAFF,
-  'company_supervisor',
-];
+const EVERY_SIGNED_IN: readonly Role[] = ['agent', ...STAFF, 'company_supervisor'];
 
 export const PERMISSIONS = {
   /** Signing in is open to anyone. */

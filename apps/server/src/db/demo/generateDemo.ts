@@ -9,16 +9,88 @@ import { createRandom, type Random } from './random.js';
 export type DemoOptions = { seed?: number; agents?: number; now?: Date };
 export type DemoProgress = (step: string, done: number, total: number) => void;
 
-const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Charlotte', 'James',
-  'Mia', 'Lucas', 'Harper', 'Mateo', 'Evelyn', 'Ethan', 'Aria', 'Aiden', 'Chloe', 'Leo', 'Priya', 'Wei', 'Fatima',
-  'Diego', 'Aisha', 'Hiroshi', 'Ingrid', 'Kwame', 'Lucia', 'Ravi', 'Sofia', 'Tomas', 'Yara', 'Zane', 'Nadia', 'Omar'];
-const LAST_NAMES = ['Tremblay', 'Gagnon', 'Roy', 'Smith', 'Brown', 'Wilson', 'MacDonald', 'Taylor', 'Campbell',
-  'Anderson', 'Leblanc', 'Martin', 'Thompson', 'White', 'Chen', 'Singh', 'Patel', 'Nguyen', 'Kim', 'Garcia',
-  'Lopez', 'Okafor', 'Haddad', 'Novak', 'Kowalski', 'Silva', 'Morin', 'Bouchard', 'Cote', 'Fraser'];
+const FIRST_NAMES = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Amelia',
+  'Oliver',
+  'Sophia',
+  'Elijah',
+  'Charlotte',
+  'James',
+  'Mia',
+  'Lucas',
+  'Harper',
+  'Mateo',
+  'Evelyn',
+  'Ethan',
+  'Aria',
+  'Aiden',
+  'Chloe',
+  'Leo',
+  'Priya',
+  'Wei',
+  'Fatima',
+  'Diego',
+  'Aisha',
+  'Hiroshi',
+  'Ingrid',
+  'Kwame',
+  'Lucia',
+  'Ravi',
+  'Sofia',
+  'Tomas',
+  'Yara',
+  'Zane',
+  'Nadia',
+  'Omar',
+];
+const LAST_NAMES = [
+  'Tremblay',
+  'Gagnon',
+  'Roy',
+  'Smith',
+  'Brown',
+  'Wilson',
+  'MacDonald',
+  'Taylor',
+  'Campbell',
+  'Anderson',
+  'Leblanc',
+  'Martin',
+  'Thompson',
+  'White',
+  'Chen',
+  'Singh',
+  'Patel',
+  'Nguyen',
+  'Kim',
+  'Garcia',
+  'Lopez',
+  'Okafor',
+  'Haddad',
+  'Novak',
+  'Kowalski',
+  'Silva',
+  'Morin',
+  'Bouchard',
+  'Cote',
+  'Fraser',
+];
 
 const GROUPS = ['Tier 1 Support', 'Tier 2 Support', 'Outbound Sales', 'Retention', 'Night Desk'] as const;
-const AGENT_ZONES: TimeZoneId[] = ['America/Toronto', 'America/Halifax', 'America/St_Johns', 'America/Winnipeg',
-  'America/Edmonton', 'America/Vancouver', 'America/New_York', 'America/Chicago'];
+const AGENT_ZONES: TimeZoneId[] = [
+  'America/Toronto',
+  'America/Halifax',
+  'America/St_Johns',
+  'America/Winnipeg',
+  'America/Edmonton',
+  'America/Vancouver',
+  'America/New_York',
+  'America/Chicago',
+];
 
 type CampaignSeed = {
   name: string;
@@ -33,22 +105,91 @@ type CampaignSeed = {
 
 /** Working windows are UTC; 'Night Desk' runs 23:00–07:00 UTC, a night shift in every supported zone. */
 const CAMPAIGNS: CampaignSeed[] = [
-  { name: 'Northwind Patient Line', type: 'inbound', company: 0, groups: [0, 1], window: ['12:00', '23:00'], rateCents: 3400 },
-  { name: 'Northwind Appointment Reminders', type: 'outbound', company: 0, groups: [2], window: ['14:00', '22:00'], rateCents: 2900 },
-  { name: 'Maple Telecom Billing', type: 'inbound', company: 1, groups: [0, 1], window: ['11:00', '23:30'], rateCents: 3200 },
-  { name: 'Maple Telecom Upgrades', type: 'outbound', company: 1, groups: [2, 3], window: ['15:00', '01:00'], rateCents: 3600 },
-  { name: 'Maple Telecom Retention', type: 'inbound', company: 1, groups: [3], window: ['13:00', '21:00'], rateCents: 3800 },
-  { name: 'After-Hours Support', type: 'inbound', company: null, groups: [4], window: ['23:00', '07:00'], rateCents: 4100 },
+  {
+    name: 'Northwind Patient Line',
+    type: 'inbound',
+    company: 0,
+    groups: [0, 1],
+    window: ['12:00', '23:00'],
+    rateCents: 3400,
+  },
+  {
+    name: 'Northwind Appointment Reminders',
+    type: 'outbound',
+    company: 0,
+    groups: [2],
+    window: ['14:00', '22:00'],
+    rateCents: 2900,
+  },
+  {
+    name: 'Maple Telecom Billing',
+    type: 'inbound',
+    company: 1,
+    groups: [0, 1],
+    window: ['11:00', '23:30'],
+    rateCents: 3200,
+  },
+  {
+    name: 'Maple Telecom Upgrades',
+    type: 'outbound',
+    company: 1,
+    groups: [2, 3],
+    window: ['15:00', '01:00'],
+    rateCents: 3600,
+  },
+  {
+    name: 'Maple Telecom Retention',
+    type: 'inbound',
+    company: 1,
+    groups: [3],
+    window: ['13:00', '21:00'],
+    rateCents: 3800,
+  },
+  {
+    name: 'After-Hours Support',
+    type: 'inbound',
+    company: null,
+    groups: [4],
+    window: ['23:00', '07:00'],
+    rateCents: 4100,
+  },
   { name: 'Shiftline Win-Back', type: 'outbound', company: null, groups: [2, 3], window: null, rateCents: 2700 },
-  { name: 'Legacy Warranty Line', type: 'inbound', company: null, groups: [1], window: ['13:00', '21:00'], archived: true, rateCents: 2500 },
-  { name: 'Spring Survey 2026', type: 'outbound', company: 0, groups: [2], window: ['16:00', '22:00'], active: false, rateCents: 2000 },
+  {
+    name: 'Legacy Warranty Line',
+    type: 'inbound',
+    company: null,
+    groups: [1],
+    window: ['13:00', '21:00'],
+    archived: true,
+    rateCents: 2500,
+  },
+  {
+    name: 'Spring Survey 2026',
+    type: 'outbound',
+    company: 0,
+    groups: [2],
+    window: ['16:00', '22:00'],
+    active: false,
+    rateCents: 2000,
+  },
 ];
 
 /** The seven outbound system accounts: dialler robots that must never appear in agent lists. */
-const SYSTEM_ACCOUNTS = ['Predictive Dialer', 'Preview Dialer', 'Voicemail Drop', 'IVR Outbound', 'SMS Gateway',
-  'Callback Robot', 'Survey Bot'];
+const SYSTEM_ACCOUNTS = [
+  'Predictive Dialer',
+  'Preview Dialer',
+  'Voicemail Drop',
+  'IVR Outbound',
+  'SMS Gateway',
+  'Callback Robot',
+  'Survey Bot',
+];
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /**
  * Builds the demo centre: groups, client companies, campaigns and lists, one login per role, the
@@ -67,10 +208,17 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
 
   await db.transaction().execute(async (trx) => {
     progress('groups and companies', 1, steps);
-    const groups = await trx.insertInto('agent_groups').values(GROUPS.map((name) => ({ name }))).returning('id').execute();
+    const groups = await trx
+      .insertInto('agent_groups')
+      .values(GROUPS.map((name) => ({ name })))
+      .returning('id')
+      .execute();
     const companies = await trx
       .insertInto('companies')
-      .values([{ name: 'Northwind Health', callbacks_enabled: true }, { name: 'Maple Telecom', callbacks_enabled: false }])
+      .values([
+        { name: 'Northwind Health', callbacks_enabled: true },
+        { name: 'Maple Telecom', callbacks_enabled: false },
+      ])
       .returning('id')
       .execute();
     const groupId = (index: number) => (groups[index] as { id: number }).id;
@@ -108,7 +256,9 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
         .values({ name: list.name, unique_name: list.unique_name })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const items = CAMPAIGNS.flatMap((seed, index) => (list.match(seed) ? [{ list_id: row.id, campaign_id: campaignIds[index] as number }] : []));
+      const items = CAMPAIGNS.flatMap((seed, index) =>
+        list.match(seed) ? [{ list_id: row.id, campaign_id: campaignIds[index] as number }] : [],
+      );
       await trx.insertInto('campaign_list_items').values(items).execute();
     }
 
@@ -155,11 +305,20 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
       person({ first, second, email: `${slug(first)}.${slug(second)}.${index + 1}@shiftline.test`, role, groupIndex });
     }
     // An agent who left: kept for history, never listed, cannot sign in.
-    person({ first: 'Riley', second: 'Former', email: 'former.agent@shiftline.test', role: 'agent', groupIndex: 1 }, { archived: true });
+    person(
+      { first: 'Riley', second: 'Former', email: 'former.agent@shiftline.test', role: 'agent', groupIndex: 1 },
+      { archived: true },
+    );
     SYSTEM_ACCOUNTS.forEach((name, index) => {
       person(
         { first: name, second: 'System', email: `system${index + 1}@shiftline.test`, role: 'agent', groupIndex: null },
-        { is_system: true, password_hash: lockedHash, extension: String(9001 + index), crm_id: null, agent_call_type: 'outbound' },
+        {
+          is_system: true,
+          password_hash: lockedHash,
+          extension: String(9001 + index),
+          crm_id: null,
+          agent_call_type: 'outbound',
+        },
       );
     });
     person(
@@ -180,14 +339,23 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
       if (user.is_system) {
         // Dialler accounts sit on the outbound campaigns.
         CAMPAIGNS.forEach((seed, campaignIndex) => {
-          if (seed.type === 'outbound') assignments.push({ campaign_id: campaignIds[campaignIndex] as number, user_id: user.id, is_disabled: false });
+          if (seed.type === 'outbound')
+            assignments.push({
+              campaign_id: campaignIds[campaignIndex] as number,
+              user_id: user.id,
+              is_disabled: false,
+            });
         });
         return;
       }
       if (groupIndex === null || !['agent', 'team_lead', 'agent_supervisor'].includes(user.role)) return;
       CAMPAIGNS.forEach((seed, campaignIndex) => {
         if (!seed.groups.includes(groupIndex)) return;
-        assignments.push({ campaign_id: campaignIds[campaignIndex] as number, user_id: user.id, is_disabled: index >= DEMO_LOGINS.length && random.chance(0.08) });
+        assignments.push({
+          campaign_id: campaignIds[campaignIndex] as number,
+          user_id: user.id,
+          is_disabled: index >= DEMO_LOGINS.length && random.chance(0.08),
+        });
       });
     });
     await trx.insertInto('campaign_agents').values(assignments).execute();

@@ -37,7 +37,9 @@ export function createOrgRepository(db: Kysely<Database>) {
               .innerJoin('campaigns', 'campaigns.id', 'campaign_agents.campaign_id')
               .whereRef('campaign_agents.user_id', '=', 'users.id')
               .$if(filter.campaignId !== undefined, (q) => q.where('campaigns.id', '=', filter.campaignId as number))
-              .$if(filter.companyId !== undefined, (q) => q.where('campaigns.company_id', '=', filter.companyId as number))
+              .$if(filter.companyId !== undefined, (q) =>
+                q.where('campaigns.company_id', '=', filter.companyId as number),
+              )
               .select(sql`1`.as('one')),
           ),
         );

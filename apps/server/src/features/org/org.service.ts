@@ -30,7 +30,11 @@ export function createOrgService(deps: {
   const { org, users, inTransaction } = deps;
 
   async function userCampaigns(userId: number): Promise<UserCampaign[]> {
-    return (await org.userCampaigns(userId)).map((row) => ({ id: row.id, name: row.name, is_disabled: row.is_disabled }));
+    return (await org.userCampaigns(userId)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      is_disabled: row.is_disabled,
+    }));
   }
 
   /** A user whose campaigns the popup may show: a listed agent. */
@@ -85,7 +89,10 @@ export function createOrgService(deps: {
 
     async listCampaignLists(viewer: UserRow) {
       const rows = await org.listCampaignLists(campaignScopeFor(viewer).companyId);
-      const lists = new Map<number, { id: number; name: string; unique_name: string; campaigns: { id: number; name: string }[] }>();
+      const lists = new Map<
+        number,
+        { id: number; name: string; unique_name: string; campaigns: { id: number; name: string }[] }
+      >();
       for (const row of rows) {
         const list = lists.get(row.id) ?? { id: row.id, name: row.name, unique_name: row.unique_name, campaigns: [] };
         list.campaigns.push({ id: row.campaign_id, name: row.campaign_name });
@@ -112,7 +119,9 @@ export function createOrgService(deps: {
       return inTransaction(async (trx) => {
         const current = (await trx.userCampaigns(user.id)).find((row) => row.id === target.campaign);
         if (!current) {
-          throw new AppError('not_found', 'The agent is not in that campaign.', { campaign: 'is not one of the agent’s campaigns' });
+          throw new AppError('not_found', 'The agent is not in that campaign.', {
+            campaign: 'is not one of the agent’s campaigns',
+          });
         }
         await trx.setCampaignDisabled(user.id, target.campaign, !current.is_disabled);
         await trx.writeAudit({
@@ -121,7 +130,11 @@ export function createOrgService(deps: {
           subject: `user:${user.id}`,
           details: { campaign: target.campaign },
         });
-        return (await trx.userCampaigns(user.id)).map((row) => ({ id: row.id, name: row.name, is_disabled: row.is_disabled }));
+        return (await trx.userCampaigns(user.id)).map((row) => ({
+          id: row.id,
+          name: row.name,
+          is_disabled: row.is_disabled,
+        }));
       });
     },
 

@@ -1,2 +1,2 @@
-export { createProfileService, CRM_ID_MISSING_MESSAGE, type ProfileService } from './profile.service.js';
 export { profileRoutes } from './profile.routes.js';
+export { CRM_ID_MISSING_MESSAGE, createProfileService, type ProfileService } from './profile.service.js';

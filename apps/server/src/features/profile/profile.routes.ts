@@ -118,7 +118,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       config: { action: 'users.force_logout' },
       schema: {
         tags: ['users'],
-        summary: "End every session of a user; their open pages go to the sign-in page",
+        summary: 'End every session of a user; their open pages go to the sign-in page',
         params: idParamSchema,
         response: { 200: z.object({ status: z.literal('ok'), sessions_ended: z.number().int() }) },
       },

@@ -2,8 +2,7 @@ import { type CurrentUser, campaignRoom, ROLE_NAMES, roleRoom, type TimeZoneId, 
 import type { UserRow } from '../../db/schema.js';
 import type { UsersRepository } from './users.repository.js';
 
-export const longName = (user: Pick<UserRow, 'first_name' | 'second_name'>) =>
-  `${user.first_name} ${user.second_name}`;
+export const longName = (user: Pick<UserRow, 'first_name' | 'second_name'>) => `${user.first_name} ${user.second_name}`;
 
 /** The rooms a user's sockets join: their own, their role's and each enabled campaign's. */
 export async function roomsOf(users: UsersRepository, user: UserRow): Promise<string[]> {

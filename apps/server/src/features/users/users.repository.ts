@@ -7,11 +7,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByEmail: (email: string): Promise<UserRow | undefined> =>
-      db
-        .selectFrom('users')
-        .selectAll()
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-        .executeTakeFirst(),
+      db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst(),
 
     async insert(user: NewUser): Promise<number> {
       const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, demoEmail, login, sessionCookieOf, startTestApp, type TestApp } from './support/testApp.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('sign-in', () => {
+  it('signs in with the demo password and returns the current user with every field the spec lists', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'Agent@Shiftline.test', password: 'shiftline' },
+    });
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name === 'shiftline_sid');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    const body = response.json();
+    expect(body.csrf_token).toMatch(/^[\w-]{20,}$/);
+    expect(body.user).toMatchObject({
+      long_name: 'Avery Agent',
+      role: 'agent',
+      role_name: 'Agent',
+      email: 'agent@shiftline.test',
+      extension: '2001',
+      timezone: 'America/Toronto',
+      agent_call_type: 'inbound',
+      agent_group: { name: 'Tier 1 Support' },
+      pay_rate: 1850,
+    });
+    expect(body.user.rooms).toEqual(expect.arrayContaining([`user:${body.user.id}`, 'role:agent']));
+    expect(body.user.rooms.some((room: string) => room.startsWith('campaign:'))).toBe(true);
+  });
+
+  it('refuses a wrong password and an unknown email with the same 401', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'agent@shiftline.test', password: 'nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@shiftline.test', password: 'shiftline' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(unknown.json().error.message);
+    expect(wrong.cookies.find((c) => c.name === 'shiftline_sid')).toBeUndefined();
+  });
+
+  it('refuses archived users and the system accounts', async () => {
+    for (const email of ['former.agent@shiftline.test', 'system1@shiftline.test']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'shiftline' },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('names the field of a malformed sign-in', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'not-an-email', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+    expect(Object.keys(response.json().error.fields)).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('rotates the session id at sign-in: the cookie held before is no longer valid', async () => {
+    const first = await login(t.app, 'teamlead@shiftline.test');
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'teamlead@shiftline.test', password: 'shiftline' },
+      headers: { cookie: first.cookie },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(sessionCookieOf(second)).not.toBe(first.cookie);
+    const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first.cookie } });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookieOf(second) },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('refuses a forged or tampered cookie', async () => {
+    const session = await login(t.app, 'agent@shiftline.test');
+    const tampered = `${session.cookie.slice(0, -3)}abc`;
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: tampered } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a sign-in posted from another site', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'agent@shiftline.test', password: 'shiftline' },
+      headers: { origin: 'https://evil.example', host: 'localhost:80' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('csrf_failed');
+  });
+});
+
+describe('session and CSRF', () => {
+  it('answers 401 to an anonymous /me', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('not_signed_in');
+  });
+
+  it('refuses a cookie-authenticated write without the CSRF token', async () => {
+    const session = await login(t.app, 'agent@shiftline.test');
+    const without = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/timezone',
+      payload: { timezone: 'America/Halifax' },
+      headers: { cookie: session.cookie },
+    });
+    expect(without.statusCode).toBe(403);
+    expect(without.json().error.code).toBe('csrf_failed');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/timezone',
+      payload: { timezone: 'America/Halifax' },
+      headers: { cookie: session.cookie, 'x-csrf-token': 'guess' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/timezone',
+      payload: { timezone: 'America/Halifax' },
+      headers: as(session),
+    });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('signs out: the session ends and the cookie is cleared', async () => {
+    const session = await login(t.app, 'campaignmanager@shiftline.test');
+    const response = await t.app.inject({ method: 'POST', url: '/api/profile/logout', headers: as(session) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'logout', url: '/login' });
+    expect(response.cookies.find((c) => c.name === 'shiftline_sid')?.value).toBe('');
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session.cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a user who is archived', async () => {
+    const session = await login(t.app, demoEmail('team_lead'));
+    await t.database.db.updateTable('users').set({ archived: true }).where('id', '=', session.userId).execute();
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session.cookie } });
+    expect(response.statusCode).toBe(401);
+    await t.database.db.updateTable('users').set({ archived: false }).where('id', '=', session.userId).execute();
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 after the allowed attempts per minute for one address and email', async () => {
+    const limited = await startTestApp({ loginAttemptsPerMinute: 3 });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'agent@shiftline.test', password: 'wrong' },
+        });
+      const statuses = [];
+      for (let index = 0; index < 4; index += 1) statuses.push((await attempt()).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const blocked = await attempt();
+      expect(blocked.json().error.code).toBe('rate_limited');
+      // Another account from the same address is not locked out.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@shiftline.test', password: 'shiftline' },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/database.js';
+import { prepareDatabase } from '../src/db/prepare.js';
+import { PG_TEMPLATE_DB, withDatabase } from './support/databases.js';
+
+/**
+ * Migrates and seeds one template database per run; every test file then clones it, so no test
+ * pays for migrations. PGlite: a data folder copied per file. PostgreSQL: CREATE DATABASE … TEMPLATE.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (project.config.env?.TEST_DB_KIND === 'postgres' && adminUrl) {
+    await preparePostgresTemplate(adminUrl);
+    project.provide('pgliteTemplate', '');
+    return async () => {};
+  }
+  const templateDir = join(tmpdir(), `shiftline-template-${process.pid}`);
+  await rm(templateDir, { recursive: true, force: true });
+  await mkdir(templateDir, { recursive: true });
+  const embedded = await openDatabase({ databaseUrl: null, dataDir: templateDir });
+  await prepareDatabase(embedded.db, { seedDemo: true });
+  await embedded.close();
+  project.provide('pgliteTemplate', templateDir);
+  return async () => {
+    if (existsSync(templateDir)) await rm(templateDir, { recursive: true, force: true });
+  };
+}
+
+async function preparePostgresTemplate(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${PG_TEMPLATE_DB}" WITH (FORCE)`);
+  await client.query(`CREATE DATABASE "${PG_TEMPLATE_DB}"`);
+  await client.end();
+  const template = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB), dataDir: '' });
+  await prepareDatabase(template.db, { seedDemo: true });
+  await template.close();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}

@@ -1,0 +1,71 @@
+import { type Action, can, isPublicAction, ROLES, type Role } from '@shiftline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+
+let t: TestApp;
+const sessions = new Map<Role, Session>();
+let sampleAgentId: number;
+
+/** Sign-out ends the caller's own session, so it runs last or every later call would be anonymous. */
+const SELF_ENDING = new Set(['POST /api/profile/logout']);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const role of ROLES) sessions.set(role, await login(t.app, demoEmail(role)));
+  const agent = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', 'olivia%')
+    .where('role', '=', 'agent')
+    .executeTakeFirstOrThrow();
+  sampleAgentId = agent.id;
+});
+afterAll(() => t.close());
+
+const apiRoutes = () =>
+  t.app.routeRecords
+    .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+    .sort((a, b) => Number(SELF_ENDING.has(`${a.method} ${a.url}`)) - Number(SELF_ENDING.has(`${b.method} ${b.url}`)));
+
+const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, String(sampleAgentId));
+
+describe('every registered route against the permission table', () => {
+  it('declares a permission action on every API route', () => {
+    const routes = t.app.routeRecords.filter(
+      (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
+    );
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) expect(route.action, `${route.method} ${route.url}`).toBeDefined();
+  });
+
+  it('answers every role and anonymous visitors as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const route of apiRoutes()) {
+      const action = route.action as Action;
+      const callers: (Role | null)[] = [null, ...ROLES];
+      for (const role of callers) {
+        // Force-logging-out the sample agent would not affect the callers; other writes get an empty body.
+        const headers = role ? as(sessions.get(role) as Session) : {};
+        const response = await t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: concreteUrl(route.url),
+          headers,
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const status = response.statusCode;
+        const allowed = can(role, action);
+        const label = `${route.method} ${route.url} as ${role ?? 'anonymous'} → ${status}`;
+        if (isPublicAction(action)) {
+          if (status === 401 || status === 403) mismatches.push(`${label} (public)`);
+        } else if (role === null) {
+          if (status !== 401) mismatches.push(`${label} (expected 401)`);
+        } else if (!allowed) {
+          if (status !== 403) mismatches.push(`${label} (expected 403)`);
+        } else if (status === 401 || status === 403 || status >= 500) {
+          mismatches.push(`${label} (expected to be let through)`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { AppConfig } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../src/db/demo/demoLogins.js';
+import { SESSION_COOKIE } from '../../src/plugins/access.js';
+import { openTestDatabase } from './databases.js';
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '',
+  databaseUrl: null,
+  redisUrl: null,
+  sessionSecret: 'test-secret-that-is-long-enough-for-cookies',
+  webDist: null,
+  logLevel: 'silent',
+  loginAttemptsPerMinute: 1000,
+  secureCookies: false,
+  trustProxy: false,
+  ...overrides,
+});
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> };
+
+/** The real application on a fresh copy of the seeded test database. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type Session = { cookie: string; csrf: string; userId: number };
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { csrf_token: string; user: { id: number } };
+  return { cookie: sessionCookieOf(response), csrf: body.csrf_token, userId: body.user.id };
+}
+
+export const demoEmail = (role: (typeof DEMO_LOGINS)[number]['role']) =>
+  (DEMO_LOGINS.find((entry) => entry.role === role) as (typeof DEMO_LOGINS)[number]).email;
+
+/** Headers of a signed-in request; writes carry the CSRF token. */
+export const as = (session: Session) => ({ cookie: session.cookie, 'x-csrf-token': session.csrf });

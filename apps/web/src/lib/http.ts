@@ -1,0 +1,69 @@
+import type { ErrorBody } from '@shiftline/shared';
+import { ApiError } from './apiError';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  401: 'Please sign in.',
+  403: 'Your role may not do this.',
+  404: 'Not found.',
+  429: 'Too many attempts. Wait a minute and try again.',
+};
+
+// The session's CSRF token, from sign-in or /me; every non-GET call except sign-in must send it.
+let csrfToken: string | null = null;
+
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const error = (payload as Partial<ErrorBody> | null)?.error;
+  const message = error?.message ?? FALLBACK_MESSAGES[status] ?? `The server answered with status ${status}.`;
+  return new ApiError(status, error?.code ?? 'http_error', message, error?.fields ?? {});
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+  }
+  const payload = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload as T;
+}
+
+/** JSON calls to our own API, with the session cookie and CSRF header. */
+export const http = {
+  get: <T>(path: string, query?: Record<string, QueryValue>) => send<T>('GET', withQuery(path, query)),
+  post: <T>(path: string, body?: unknown) => send<T>('POST', path, body),
+  setCsrfToken: (token: string | null) => {
+    csrfToken = token;
+  },
+};

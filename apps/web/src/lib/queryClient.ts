@@ -1,0 +1,24 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './apiError';
+
+const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** Server state cache. `onUnauthorized` runs when any query finds the session gone (401). */
+export function createQueryClient(onUnauthorized: () => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) onUnauthorized();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Retrying a 4xx only repeats the same refusal.
+        retry: (failures, error) => !isClientError(error) && failures < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
