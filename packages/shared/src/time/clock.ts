@@ -6,11 +6,16 @@ export function formatClock(now: Date, zone: string): string {
   return `${moment.toFormat('HH:mm:ss')} ${zoneAbbreviation(now, zone)}`;
 }
 
-/**
- * Short name of a zone at a moment (EST, PDT, NST, ...). Where ICU offers only an offset,
- * the offset is shown instead (GMT-3:30), which is still unambiguous.
- */
+/** Zones whose short names ICU does not know in en-US (it prints 'GMT-3:30' for St. John's). */
+const KNOWN_ABBREVIATIONS: Record<string, { standard: string; daylight: string }> = {
+  'America/St_Johns': { standard: 'NST', daylight: 'NDT' },
+};
+
+/** Short name of a zone at a moment: EST, PDT, NST, ... */
 export function zoneAbbreviation(now: Date, zone: string): string {
   if (zone === 'UTC' || zone === 'utc') return 'UTC';
-  return DateTime.fromJSDate(now, { zone }).setLocale('en-US').toFormat('ZZZZ');
+  const moment = DateTime.fromJSDate(now, { zone });
+  const known = KNOWN_ABBREVIATIONS[zone];
+  if (known) return moment.isInDST ? known.daylight : known.standard;
+  return moment.setLocale('en-US').toFormat('ZZZZ');
 }

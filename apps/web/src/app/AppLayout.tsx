@@ -1,0 +1,51 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useMatches, useOutlet } from 'react-router';
+import { useCurrentUser } from '../features/auth';
+import { CrmWarning } from '../features/profile';
+import { socketClient } from '../lib/socketClient';
+import { NavDrawer } from './NavDrawer';
+import { TopBar } from './topBar/TopBar';
+
+/** Route handle of pages that are dialogs over whatever page was open before (/logout, /profile/...). */
+export type RouteHandle = { dialog?: boolean };
+
+/**
+ * The page to show: the routed page, or for a dialog route the page it was opened over, kept
+ * mounted (with its state) underneath the dialog.
+ */
+function usePageAndDialog(): { page: ReactNode; dialog: ReactNode } {
+  const outlet = useOutlet();
+  const isDialog = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.dialog === true);
+  const lastPage = useRef<ReactNode>(null);
+  useLayoutEffect(() => {
+    if (!isDialog) lastPage.current = outlet;
+  });
+  return isDialog ? { page: lastPage.current, dialog: outlet } : { page: outlet, dialog: null };
+}
+
+/** The signed-in shell: top bar, navigation, the page, and the realtime connection. */
+export function AppLayout() {
+  const user = useCurrentUser();
+  const [navOpen, setNavOpen] = useState(false);
+  const { page, dialog } = usePageAndDialog();
+
+  useEffect(() => {
+    socketClient.connect();
+    return () => socketClient.disconnect();
+  }, []);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar user={user} onOpenNavigation={() => setNavOpen(true)} />
+      <NavDrawer user={user} mobileOpen={navOpen} onClose={() => setNavOpen(false)} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        {page}
+        {dialog}
+      </Box>
+      <CrmWarning userId={user.id} />
+    </Box>
+  );
+}

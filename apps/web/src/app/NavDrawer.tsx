@@ -1,0 +1,80 @@
+import { type Action, type CurrentUser, can } from '@shiftline/shared';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import GroupsIcon from '@mui/icons-material/Groups';
+import HomeIcon from '@mui/icons-material/Home';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import type { ComponentType } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
+
+export const NAV_WIDTH = 232;
+
+type NavItem = { to: string; label: string; icon: ComponentType; testId: string; action: Action | null };
+
+// Only pages that exist; each shows for the roles its permission allows.
+const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: 'Home', icon: HomeIcon, testId: 'nav-home', action: null },
+  { to: '/agents', label: 'Agents', icon: GroupsIcon, testId: 'nav-agents', action: 'agents.list' },
+  {
+    to: '/companies/all_campaigns',
+    label: 'Campaigns',
+    icon: CampaignIcon,
+    testId: 'nav-campaigns',
+    action: 'campaigns.list',
+  },
+];
+
+type NavDrawerProps = { user: CurrentUser; mobileOpen: boolean; onClose: () => void };
+
+function NavLinks({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const items = NAV_ITEMS.filter((item) => item.action === null || can(user.role, item.action));
+  return (
+    <List component="nav" aria-label="Main" sx={{ px: 1 }}>
+      {items.map(({ to, label, icon: Icon, testId }) => (
+        <ListItemButton
+          key={to}
+          component={Link}
+          to={to}
+          onClick={onNavigate}
+          selected={matchPath({ path: to, end: to === '/' }, pathname) !== null}
+          data-testid={testId}
+          sx={{ borderRadius: 2, mb: 0.5, '&.Mui-selected': { color: 'primary.main' } }}
+        >
+          <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+            <Icon />
+          </ListItemIcon>
+          <ListItemText primary={label} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/** The left navigation: fixed on wide screens, a slide-over on narrow ones. */
+export function NavDrawer({ user, mobileOpen, onClose }: NavDrawerProps) {
+  const paper = { width: NAV_WIDTH, boxSizing: 'border-box', bgcolor: 'background.paper' } as const;
+  return (
+    <Box component="aside" sx={{ width: { md: NAV_WIDTH }, flexShrink: { md: 0 } }}>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onClose}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
+      >
+        <NavLinks user={user} onNavigate={onClose} />
+      </Drawer>
+      <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}>
+        <Toolbar />
+        <Box sx={{ pt: 1 }}>
+          <NavLinks user={user} />
+        </Box>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../features/auth';
+import { RouteError } from './RouteError';
+
+/** Signed-in pages only: an anonymous visit goes to /login, remembering the wanted page. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  }
+  if (session.error && session.data === undefined) return <RouteError error={session.error} />;
+  if (!session.data) {
+    // Signing out passes through /logout; returning there after the next sign-in would be odd.
+    const from = location.pathname === '/logout' ? undefined : location;
+    return <Navigate to="/login" replace state={from ? { from } : null} />;
+  }
+  return <Outlet />;
+}

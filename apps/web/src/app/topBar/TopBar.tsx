@@ -1,0 +1,62 @@
+import { type CurrentUser, can } from '@shiftline/shared';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CadRateField } from './CadRateField';
+import { ProfileMenu } from './ProfileMenu';
+import { TopBarClock } from './TopBarClock';
+import { UserSummary } from './UserSummary';
+
+type TopBarProps = { user: CurrentUser; onOpenNavigation: () => void };
+
+export function TopBar({ user, onOpenNavigation }: TopBarProps) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <AppBar
+      position="fixed"
+      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Toolbar sx={{ gap: 2 }}>
+        <IconButton
+          edge="start"
+          aria-label="Open navigation"
+          onClick={onOpenNavigation}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Typography
+          component={Link}
+          to="/"
+          sx={{ fontWeight: 700, fontSize: '1.2rem', color: 'primary.main', textDecoration: 'none' }}
+        >
+          Shiftline
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+          <TopBarClock zone={user.timezone} />
+        </Box>
+        {can(user.role, 'topbar.cad_rate') ? <CadRateField /> : null}
+        <ButtonBase
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          aria-haspopup="true"
+          aria-expanded={menuAnchor !== null}
+          aria-label="Profile menu"
+          data-testid="profile-menu-button"
+          sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 0.5, '&:hover': { bgcolor: 'action.hover' } }}
+        >
+          <UserSummary user={user} testId="topbar-user" />
+          <KeyboardArrowDownIcon fontSize="small" color="action" />
+        </ButtonBase>
+        <ProfileMenu user={user} anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} />
+      </Toolbar>
+    </AppBar>
+  );
+}
