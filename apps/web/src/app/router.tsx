@@ -1,0 +1,57 @@
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { agentsRoute } from '../features/agents';
+import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth';
+import { campaignsRoute } from '../features/campaigns';
+import { homeRoute } from '../features/home';
+import { changePasswordRoute, editProfileRoute } from '../features/profile';
+import type { RouteHandle } from './AppLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { RequireAuth } from './RequireAuth';
+import { RequirePermission } from './RequirePermission';
+import { RouteError } from './RouteError';
+
+// The signed-in shell loads apart from the sign-in page, which stays small.
+const layoutRoute: LazyRouteFunction<RouteObject> = async () => ({
+  Component: (await import('./AppLayout')).AppLayout,
+});
+
+const dialog: RouteHandle = { dialog: true };
+
+const routes: RouteObject[] = [
+  { path: '/login', lazy: loginRoute, errorElement: <RouteError /> },
+  { path: '/profile/logout', lazy: signOutNowRoute, errorElement: <RouteError /> },
+  {
+    element: <RequireAuth />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: layoutRoute,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: homeRoute },
+              {
+                path: 'agents',
+                element: <RequirePermission action="agents.list" />,
+                children: [{ index: true, lazy: agentsRoute }],
+              },
+              { path: 'companies/all_campaigns', lazy: campaignsRoute },
+              {
+                path: 'profile/edit_profile',
+                handle: dialog,
+                element: <RequirePermission action="profile.edit" />,
+                children: [{ index: true, lazy: editProfileRoute }],
+              },
+              { path: 'profile/change_password', handle: dialog, lazy: changePasswordRoute },
+              { path: 'logout', handle: dialog, lazy: signOutDialogRoute },
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,5 @@
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+
+export const agentsRoute: LazyRouteFunction<RouteObject> = async () => ({
+  Component: (await import('./components/AgentsPage')).AgentsPage,
+});

@@ -1,0 +1,66 @@
+// Start-up benchmark: cold first start (empty data folder → ready with demo data), warm start, and as the
+// baseline in the same run, the bare cost of opening a fresh and an existing embedded database.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+
+const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+function timeServerStart(dataDir: string, port: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Shiftline is ready')) {
+        const elapsed = performance.now() - started;
+        child.once('exit', () => resolve(elapsed));
+        child.kill('SIGTERM');
+      }
+    });
+    child.once('exit', (code) => code !== 0 && code !== null && reject(new Error(`server exited ${code}\n${output}`)));
+  });
+}
+
+async function timePgliteOpen(dataDir: string): Promise<number> {
+  const started = performance.now();
+  const db = await PGlite.create(dataDir);
+  await db.query('select 1');
+  const elapsed = performance.now() - started;
+  await db.close();
+  return elapsed;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const cold: number[] = [];
+const warm: number[] = [];
+const bareFresh: number[] = [];
+const bareExisting: number[] = [];
+for (let run = 0; run < runs; run += 1) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-bench-'));
+  cold.push(await timeServerStart(dataDir, 3900 + run));
+  warm.push(await timeServerStart(dataDir, 3900 + run));
+  await rm(dataDir, { recursive: true, force: true });
+  const bareDir = await mkdtemp(join(tmpdir(), 'shiftline-bench-pglite-'));
+  bareFresh.push(await timePgliteOpen(bareDir));
+  bareExisting.push(await timePgliteOpen(bareDir));
+  await rm(bareDir, { recursive: true, force: true });
+}
+
+console.log(`Start-up over ${runs} runs (median; process spawn to "ready"):`);
+console.log(`  cold first start (migrate + demo data): ${seconds(median(cold))}   target < 30 s`);
+console.log(`  warm start:                             ${seconds(median(warm))}   target < 3 s`);
+console.log(`  baseline, bare PGlite open, fresh dir:  ${seconds(median(bareFresh))}`);
+console.log(`  baseline, bare PGlite open, existing:   ${seconds(median(bareExisting))}`);
+console.log(`  our overhead over the bare open: cold ${seconds(median(cold) - median(bareFresh))}, warm ${seconds(median(warm) - median(bareExisting))}`);
