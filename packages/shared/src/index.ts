@@ -9,3 +9,4 @@ export * from './org/money.js';
 export * from './time/clock.js';
 export * from './time/dateRange.js';
 export * from './time/timezones.js';
+export * from './schedule/index.js';

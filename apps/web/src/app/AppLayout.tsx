@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMatches, useOutlet } from 'react-router';
 import { useCurrentUser } from '../features/auth';
@@ -36,7 +38,9 @@ export function AppLayout() {
     return () => socketClient.disconnect();
   }, []);
 
+  // Date pickers live only behind sign-in, so their provider (and Luxon) stays out of the sign-in page.
   return (
+    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-US">
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar user={user} onOpenNavigation={() => setNavOpen(true)} />
       <NavDrawer user={user} mobileOpen={navOpen} onClose={() => setNavOpen(false)} />
@@ -47,5 +51,6 @@ export function AppLayout() {
       </Box>
       <CrmWarning userId={user.id} />
     </Box>
+    </LocalizationProvider>
   );
 }

@@ -1,14 +1,12 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../lib/queryClient';
 import { sessionQueryKey } from '../features/auth';
 import { theme } from './theme';
 
-/** Theme, server-state cache and date pickers for the whole app. */
+/** Theme and server-state cache for the whole app; the date pickers' provider is in the signed-in layout. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
     // Any call answered 401 means the session ended: RequireAuth then sends the user to sign in.
@@ -19,9 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-US">
-          {children}
-        </LocalizationProvider>
+        {children}
       </QueryClientProvider>
     </ThemeProvider>
   );

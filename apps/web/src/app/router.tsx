@@ -1,9 +1,9 @@
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
-import { agentsRoute } from '../features/agents';
-import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth';
-import { campaignsRoute } from '../features/campaigns';
-import { homeRoute } from '../features/home';
-import { changePasswordRoute, editProfileRoute } from '../features/profile';
+import { agentsRoute } from '../features/agents/routes';
+import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth/routes';
+import { campaignsRoute } from '../features/campaigns/routes';
+import { homeRoute } from '../features/home/routes';
+import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
 import type { RouteHandle } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireAuth } from './RequireAuth';

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/http';
-import { socketClient } from '../../../lib/socketClient';
 import { authApi, sessionQueryKey } from '../api';
 
 /** Ends the session on the server, forgets everything cached for it and goes to the sign-in page. */
@@ -12,7 +11,6 @@ export function useSignOut(): () => Promise<void> {
   return useCallback(async () => {
     // A 401 here means the session had already ended, which is the wanted outcome.
     await authApi.logout().catch(() => undefined);
-    socketClient.disconnect();
     http.setCsrfToken(null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     queryClient.setQueryData(sessionQueryKey, null);

@@ -1,0 +1,6 @@
+export * from './breaks.js';
+export * from './calendarPeriod.js';
+export * from './constants.js';
+export * from './intervals.js';
+export * from './timeChoices.js';
+export * from './validateShift.js';
