@@ -25,6 +25,7 @@ import {
 } from './features/auth/index.js';
 import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
+import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createUsersRepository } from './features/users/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -35,10 +36,12 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   /** Pino logger options; false silences it (tests). */
   logger?: boolean | object;
+  /** The clock the scheduling rules read ("not in the past"); tests pin it. */
+  now?: () => number;
 };
 
 /** The whole application as one Fastify instance; the server and the tests both build it here. */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, now }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -101,7 +104,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await app.register(authRoutes, { auth, users, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
   await app.register(profileRoutes, { profile });
+  const scheduleService = createScheduleService({
+    schedule: createScheduleRepository(db),
+    users,
+    realtime: app.realtime,
+    inTransaction: transactional(db, createScheduleRepository),
+    now,
+  });
+
   await app.register(orgRoutes, { orgService });
+  await app.register(scheduleRoutes, { scheduleService });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await serveWebApp(app, config.webDist);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOPBAR_CAD_RATE, EMPTY_LABELS, formatPayRate, normalizeCadRate, summarizeSelection } from '../src/index.js';
+import {
+  DEFAULT_TOPBAR_CAD_RATE,
+  EMPTY_LABELS,
+  formatPayRate,
+  normalizeCadRate,
+  summarizeSelection,
+} from '../src/index.js';
 
 describe('CAD rate field', () => {
   it('defaults to 1.22 in the top bar', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, ESCALATION_HIERARCHY, isPublicAction, PERMISSIONS, ROLE_NAMES, ROLES, STARRED_ROLES } from '../src/index.js';
+import {
+  ACTIONS,
+  can,
+  ESCALATION_HIERARCHY,
+  isPublicAction,
+  PERMISSIONS,
+  ROLE_NAMES,
+  ROLES,
+  STARRED_ROLES,
+} from '../src/index.js';
 
 describe('permission table', () => {
   it('names only known roles, and no action is open to nobody', () => {
@@ -16,9 +25,17 @@ describe('permission table', () => {
   });
 
   it("keeps the spec's role rules", () => {
-    expect(ROLES.filter((role) => can(role, 'campaigns.toggle_agent'))).toEqual(['schedule_supervisor', 'administrator', 'super_admin']);
+    expect(ROLES.filter((role) => can(role, 'campaigns.toggle_agent'))).toEqual([
+      'schedule_supervisor',
+      'administrator',
+      'super_admin',
+    ]);
     expect(ROLES.filter((role) => can(role, 'topbar.cad_rate'))).toEqual(['schedule_supervisor', 'administrator']);
-    expect(ROLES.filter((role) => can(role, 'profile.edit'))).toEqual(['schedule_supervisor', 'administrator', 'super_admin']);
+    expect(ROLES.filter((role) => can(role, 'profile.edit'))).toEqual([
+      'schedule_supervisor',
+      'administrator',
+      'super_admin',
+    ]);
     for (const role of ROLES) {
       expect(can(role, 'profile.change_password')).toBe(true);
       expect(can(role, 'profile.logout')).toBe(true);

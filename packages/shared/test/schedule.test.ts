@@ -6,15 +6,15 @@ import {
   breakStartChoices,
   calendarPeriod,
   contains,
-  instantOf,
   type Interval,
+  instantOf,
   MINUTE_MS,
   overlaps,
   proposeBreaks,
   requiredBreaks,
+  STATUS_CATALOGUE,
   shiftEndChoices,
   shiftStartChoices,
-  STATUS_CATALOGUE,
   TIME_ZONE_IDS,
   validateShift,
 } from '../src/index.js';
@@ -27,9 +27,15 @@ const noBusy = { now: NOW, displayFrom: null, busy: [] };
 describe('calendar period', () => {
   it('runs from the start of the week of the 1st to the end of the week of the last day', () => {
     // November 2026: the 1st is a Sunday, the 30th a Monday.
-    expect(calendarPeriod('2026-11', 'America/Toronto')).toMatchObject({ startDate: '2026-11-01', endDate: '2026-12-05' });
+    expect(calendarPeriod('2026-11', 'America/Toronto')).toMatchObject({
+      startDate: '2026-11-01',
+      endDate: '2026-12-05',
+    });
     // February 2026: the 1st is a Sunday, the 28th a Saturday: exactly four weeks.
-    expect(calendarPeriod('2026-02', 'America/Toronto')).toMatchObject({ startDate: '2026-02-01', endDate: '2026-02-28' });
+    expect(calendarPeriod('2026-02', 'America/Toronto')).toMatchObject({
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
     // March 2026: the 1st is a Sunday, the 31st a Tuesday.
     expect(calendarPeriod('2026-03', 'America/St_Johns')).toMatchObject({
       startDate: '2026-03-01',
@@ -41,17 +47,22 @@ describe('calendar period', () => {
 
   it('always covers whole weeks including every day of the month (property, all zones)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2020, max: 2035 }), fc.integer({ min: 1, max: 12 }), fc.constantFrom(...TIME_ZONE_IDS), (year, month, zone) => {
-        const key = `${year}-${String(month).padStart(2, '0')}`;
-        const period = calendarPeriod(key, zone);
-        const start = DateTime.fromISO(period.startDate);
-        const end = DateTime.fromISO(period.endDate);
-        expect(start.weekday).toBe(7);
-        expect(end.weekday).toBe(6);
-        expect(period.startDate <= `${key}-01`).toBe(true);
-        expect(period.endDate >= (DateTime.fromISO(`${key}-01`).endOf('month').toISODate() as string)).toBe(true);
-        expect(Math.round(end.diff(start, 'days').days + 1) % 7).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 2020, max: 2035 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom(...TIME_ZONE_IDS),
+        (year, month, zone) => {
+          const key = `${year}-${String(month).padStart(2, '0')}`;
+          const period = calendarPeriod(key, zone);
+          const start = DateTime.fromISO(period.startDate);
+          const end = DateTime.fromISO(period.endDate);
+          expect(start.weekday).toBe(7);
+          expect(end.weekday).toBe(6);
+          expect(period.startDate <= `${key}-01`).toBe(true);
+          expect(period.endDate >= (DateTime.fromISO(`${key}-01`).endOf('month').toISODate() as string)).toBe(true);
+          expect(Math.round(end.diff(start, 'days').days + 1) % 7).toBe(0);
+        },
+      ),
     );
   });
 });
@@ -104,9 +115,10 @@ describe('shift validation', () => {
     const tooShort = { start: at('2026-11-21T14:00:00Z'), end: at('2026-11-21T14:45:00Z'), breaks: [] };
     expect(validateShift(tooShort, noBusy).fields.end).toBe('must be at least 60 minutes after start');
     expect(validateShift(shift('2026-11-19T14:00:00Z', 4), noBusy).fields.start).toBe('must not be in the past');
-    expect(validateShift(shift('2026-11-21T14:00:00Z', 4), { ...noBusy, displayFrom: at('2026-11-25T00:00:00Z') }).fields.start).toBe(
-      'must not be before your display-from date',
-    );
+    expect(
+      validateShift(shift('2026-11-21T14:00:00Z', 4), { ...noBusy, displayFrom: at('2026-11-25T00:00:00Z') }).fields
+        .start,
+    ).toBe('must not be before your display-from date');
   });
 
   it('refuses missing, extra, misplaced or overlapping breaks', () => {
@@ -115,15 +127,25 @@ describe('shift validation', () => {
       'a shift of 540 minutes needs 2 breaks and 1 lunch',
     );
     const outside = [{ type: 'break' as const, start: at('2026-11-21T13:00:00Z') }, ...nine.breaks.slice(1)];
-    expect(validateShift({ ...nine, breaks: outside }, noBusy).fields['breaks.0.start']).toBe('must be inside the shift');
-    const clashing = [nine.breaks[0], { type: 'lunch' as const, start: nine.breaks[0]?.start as number }, nine.breaks[2]] as typeof nine.breaks;
-    expect(Object.values(validateShift({ ...nine, breaks: clashing }, noBusy).fields)).toContain('must not overlap another break');
+    expect(validateShift({ ...nine, breaks: outside }, noBusy).fields['breaks.0.start']).toBe(
+      'must be inside the shift',
+    );
+    const clashing = [
+      nine.breaks[0],
+      { type: 'lunch' as const, start: nine.breaks[0]?.start as number },
+      nine.breaks[2],
+    ] as typeof nine.breaks;
+    expect(Object.values(validateShift({ ...nine, breaks: clashing }, noBusy).fields)).toContain(
+      'must not overlap another break',
+    );
   });
 
   it('reports an overlap with another shift or an approved vacation as a conflict', () => {
     const draft = shift('2026-11-21T14:00:00Z', 4);
     const busyShift = { start: at('2026-11-21T17:00:00Z'), end: at('2026-11-21T20:00:00Z'), kind: 'shift' as const };
-    expect(validateShift(draft, { ...noBusy, busy: [busyShift] }).conflicts.start).toBe('overlaps another of your shifts');
+    expect(validateShift(draft, { ...noBusy, busy: [busyShift] }).conflicts.start).toBe(
+      'overlaps another of your shifts',
+    );
     const vacation = { start: at('2026-11-21T00:00:00Z'), end: at('2026-11-22T00:00:00Z'), kind: 'vacation' as const };
     expect(validateShift(draft, { ...noBusy, busy: [vacation] }).conflicts.start).toBe('overlaps an approved vacation');
     const touching = { start: at('2026-11-21T18:00:00Z'), end: at('2026-11-21T20:00:00Z'), kind: 'shift' as const };
@@ -135,13 +157,22 @@ describe('shift validation', () => {
       const start = instantOf('2026-11-21', '22:00', zone);
       const interval = { start, end: instantOf('2026-11-22', '06:30', zone) };
       expect(interval.end - interval.start).toBe(8.5 * HOUR);
-      expect(validateShift({ ...interval, breaks: proposeBreaks(interval) }, noBusy)).toEqual({ fields: {}, conflicts: {} });
+      expect(validateShift({ ...interval, breaks: proposeBreaks(interval) }, noBusy)).toEqual({
+        fields: {},
+        conflicts: {},
+      });
     }
   });
 
   it('measures shifts over a clock change in real time: 22:00 to 06:00 is 7 hours in spring and 9 in autumn', () => {
-    const spring = { start: instantOf('2026-03-07', '22:00', 'America/Toronto'), end: instantOf('2026-03-08', '06:00', 'America/Toronto') };
-    const autumn = { start: instantOf('2026-10-31', '22:00', 'America/Halifax'), end: instantOf('2026-11-01', '06:00', 'America/Halifax') };
+    const spring = {
+      start: instantOf('2026-03-07', '22:00', 'America/Toronto'),
+      end: instantOf('2026-03-08', '06:00', 'America/Toronto'),
+    };
+    const autumn = {
+      start: instantOf('2026-10-31', '22:00', 'America/Halifax'),
+      end: instantOf('2026-11-01', '06:00', 'America/Halifax'),
+    };
     expect((spring.end - spring.start) / HOUR).toBe(7);
     expect((autumn.end - autumn.start) / HOUR).toBe(9);
     expect(proposeBreaks(spring).map((b) => b.type)).toEqual(['break', 'lunch']);
@@ -177,7 +208,14 @@ describe('time picker choices', () => {
       expect(contains(shiftInterval, candidate)).toBe(true);
       expect(overlaps(candidate, breakInterval(lunch))).toBe(false);
     }
-    expect(choices.map((c) => new Date(c).toISOString().slice(11, 16))).toEqual(['14:00', '14:15', '15:00', '15:15', '15:30', '15:45']);
+    expect(choices.map((c) => new Date(c).toISOString().slice(11, 16))).toEqual([
+      '14:00',
+      '14:15',
+      '15:00',
+      '15:15',
+      '15:30',
+      '15:45',
+    ]);
   });
 });
 

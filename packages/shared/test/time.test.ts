@@ -69,7 +69,10 @@ describe('days in the viewer zone', () => {
         const end = DateTime.fromISO(start).plus({ days }).toISODate() as string;
         const whole = dayRangeToUnix({ start, end }, zone);
         const first = dayRangeToUnix({ start, end: start }, zone);
-        const rest = days === 0 ? null : dayRangeToUnix({ start: DateTime.fromISO(start).plus({ days: 1 }).toISODate() as string, end }, zone);
+        const rest =
+          days === 0
+            ? null
+            : dayRangeToUnix({ start: DateTime.fromISO(start).plus({ days: 1 }).toISODate() as string, end }, zone);
         expect(whole.start).toBe(first.start);
         if (rest) expect(rest.start).toBe(first.end + 1);
       }),
@@ -83,7 +86,10 @@ describe('days in the viewer zone', () => {
   });
 
   it('gives fixed periods of one month back and forward', () => {
-    expect(fixedPeriodBounds(new Date('2026-03-31T15:00:00Z'), 'America/Toronto')).toEqual({ start: '2026-02-28', end: '2026-04-30' });
+    expect(fixedPeriodBounds(new Date('2026-03-31T15:00:00Z'), 'America/Toronto')).toEqual({
+      start: '2026-02-28',
+      end: '2026-04-30',
+    });
   });
 
   it('disables days that end before the display-from moment, in the viewer zone', () => {
@@ -115,8 +121,19 @@ describe('top-bar clocks', () => {
 
   it("lists the spec's thirteen zones with their labels", () => {
     expect(TIME_ZONES.map((zone) => zone.label)).toEqual([
-      'Vancouver', 'Los Angeles', 'New York', 'Mountain', 'Denver', 'Phoenix', 'Winnipeg', 'Chicago', 'Toronto',
-      'Honolulu', 'St Johns', 'Anchorage', 'Halifax',
+      'Vancouver',
+      'Los Angeles',
+      'New York',
+      'Mountain',
+      'Denver',
+      'Phoenix',
+      'Winnipeg',
+      'Chicago',
+      'Toronto',
+      'Honolulu',
+      'St Johns',
+      'Anchorage',
+      'Halifax',
     ]);
     expect(timeZoneLabel('America/St_Johns')).toBe('St Johns');
   });

@@ -1,4 +1,4 @@
-import type { AgentCallType, CampaignType, Role } from '@shiftline/shared';
+import type { AgentCallType, BreakType, CampaignType, Role, ShiftStatus, VacationStatus } from '@shiftline/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -75,6 +75,39 @@ export type AuditLogTable = {
   created_at: Generated<Date>;
 };
 
+export type ShiftsTable = {
+  id: Generated<number>;
+  user_id: number;
+  status: ShiftStatus;
+  start_at: Date;
+  end_at: Date;
+  notes: string | null;
+  reason: string | null;
+  created_by: number | null;
+  /** Null while the agent's new shift is a draft; set by Send for Approval. */
+  sent_for_approval_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+
+export type ShiftBreaksTable = {
+  id: Generated<number>;
+  shift_id: number;
+  type: BreakType;
+  start_at: Date;
+  end_at: Date;
+};
+
+export type VacationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  status: VacationStatus;
+  start_at: Date;
+  end_at: Date;
+  reason: string;
+  created_at: Generated<Date>;
+};
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -85,6 +118,9 @@ export type Database = {
   campaign_list_items: CampaignListItemsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  shifts: ShiftsTable;
+  shift_breaks: ShiftBreaksTable;
+  vacations: VacationsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

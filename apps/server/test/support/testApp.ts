@@ -24,9 +24,12 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> };
 
 /** The real application on a fresh copy of the seeded test database. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { now?: () => number } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, now: options.now });
   await app.ready();
   return {
     app,
@@ -58,3 +61,29 @@ export const demoEmail = (role: (typeof DEMO_LOGINS)[number]['role']) =>
 
 /** Headers of a signed-in request; writes carry the CSRF token. */
 export const as = (session: Session) => ({ cookie: session.cookie, 'x-csrf-token': session.csrf });
+
+/** A new call-taking user with the demo password and no shifts, for tests that need a clean calendar. */
+export async function createTestUser(
+  database: DatabaseHandle,
+  fields: { email: string; timezone: string; role?: 'agent' | 'team_lead'; displayFrom?: Date | null },
+): Promise<number> {
+  const template = await database.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', 'agent@shiftline.test')
+    .executeTakeFirstOrThrow();
+  const row = await database.db
+    .insertInto('users')
+    .values({
+      email: fields.email,
+      password_hash: template.password_hash,
+      first_name: 'Test',
+      second_name: fields.email.split('@')[0] as string,
+      role: fields.role ?? 'agent',
+      timezone: fields.timezone,
+      display_from: fields.displayFrom ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -34,7 +34,7 @@ export function AppLayout() {
   const { page, dialog } = usePageAndDialog();
 
   useEffect(() => {
-    socketClient.connect();
+    void socketClient.connect();
     return () => socketClient.disconnect();
   }, []);
 

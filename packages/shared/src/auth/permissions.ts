@@ -9,6 +9,7 @@ const STAFF: readonly Role[] = [
   'administrator',
   'super_admin',
 ];
+const WITH_SCHEDULE: readonly Role[] = ['agent', ...STAFF];
 const EVERY_SIGNED_IN: readonly Role[] = ['agent', ...STAFF, 'company_supervisor'];
 
 export const PERMISSIONS = {
@@ -32,6 +33,11 @@ export const PERMISSIONS = {
   'campaigns.toggle_agent': ['super_admin', 'administrator', 'schedule_supervisor'],
   'companies.check_active_outbound_campaigns': ['administrator', 'super_admin'],
   'users.force_logout': ['administrator', 'super_admin'],
+  /** Everyone with a personal schedule: all roles but the client portal. */
+  'schedule.view_own': WITH_SCHEDULE,
+  'schedule.edit_own': WITH_SCHEDULE,
+  /** Viewing and planning another user's schedule, and managing any shift, belong to the schedule supervisor. */
+  'schedule.manage': ['schedule_supervisor'],
 } as const satisfies Record<string, 'public' | readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -1,4 +1,10 @@
-import { BREAK_MINUTES, type BreakType, LUNCH_AFTER_MINUTES, SECOND_BREAK_AFTER_MINUTES, STEP_MINUTES } from './constants.js';
+import {
+  BREAK_MINUTES,
+  type BreakType,
+  LUNCH_AFTER_MINUTES,
+  SECOND_BREAK_AFTER_MINUTES,
+  STEP_MINUTES,
+} from './constants.js';
 import { type Interval, MINUTE_MS } from './intervals.js';
 
 export type PlannedBreak = { type: BreakType; start: number };

@@ -24,7 +24,10 @@ export function shiftStartChoices(localDate: string, zone: string, busy: Interva
 
 /** End choices after a start: each quarter hour from the shortest to the longest shift, stopping at the next busy time; may cross midnight. */
 export function shiftEndChoices(start: number, busy: Interval[]): number[] {
-  const nextBusy = Math.min(...busy.filter((interval) => interval.start >= start).map((interval) => interval.start), Infinity);
+  const nextBusy = Math.min(
+    ...busy.filter((interval) => interval.start >= start).map((interval) => interval.start),
+    Infinity,
+  );
   const latest = Math.min(start + MAX_SHIFT_MINUTES * MINUTE_MS, nextBusy);
   const choices: number[] = [];
   for (let moment = start + MIN_SHIFT_MINUTES * MINUTE_MS; moment <= latest; moment += STEP_MS) choices.push(moment);

@@ -1,4 +1,4 @@
-import { requiredBreaks, breakInterval, type PlannedBreak } from './breaks.js';
+import { breakInterval, type PlannedBreak, requiredBreaks } from './breaks.js';
 import { MAX_SHIFT_MINUTES, MIN_SHIFT_MINUTES, STEP_MINUTES } from './constants.js';
 import { contains, durationMinutes, type Interval, isOnStep, MINUTE_MS, overlaps } from './intervals.js';
 
@@ -28,15 +28,19 @@ export function validateShift(draft: ShiftDraft, context: ShiftContext): ShiftPr
   if (!isOnStep(draft.start, STEP_MINUTES)) fields.start = 'must be on a 15-minute step';
   if (!isOnStep(draft.end, STEP_MINUTES)) fields.end = 'must be on a 15-minute step';
   if (draft.end <= draft.start) fields.end = 'must be after start';
-  else if (durationMinutes(draft) < MIN_SHIFT_MINUTES) fields.end = `must be at least ${MIN_SHIFT_MINUTES} minutes after start`;
-  else if (durationMinutes(draft) > MAX_SHIFT_MINUTES) fields.end = `must be at most ${MAX_SHIFT_MINUTES / 60} hours after start`;
-  if (context.displayFrom !== null && draft.start < context.displayFrom) fields.start = 'must not be before your display-from date';
+  else if (durationMinutes(draft) < MIN_SHIFT_MINUTES)
+    fields.end = `must be at least ${MIN_SHIFT_MINUTES} minutes after start`;
+  else if (durationMinutes(draft) > MAX_SHIFT_MINUTES)
+    fields.end = `must be at most ${MAX_SHIFT_MINUTES / 60} hours after start`;
+  if (context.displayFrom !== null && draft.start < context.displayFrom)
+    fields.start = 'must not be before your display-from date';
   else if (draft.start < Math.floor(context.now / STEP_MS) * STEP_MS) fields.start = 'must not be in the past';
   if (Object.keys(fields).length === 0) checkBreaks(draft, fields);
   if (Object.keys(fields).length > 0) return { fields, conflicts };
 
   const clash = context.busy.find((busy) => overlaps(busy, draft));
-  if (clash) conflicts.start = clash.kind === 'vacation' ? 'overlaps an approved vacation' : 'overlaps another of your shifts';
+  if (clash)
+    conflicts.start = clash.kind === 'vacation' ? 'overlaps an approved vacation' : 'overlaps another of your shifts';
   return { fields, conflicts };
 }
 

@@ -4,9 +4,10 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../features/users/index.js';
 import type { Database, NewUser } from '../schema.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
+import { generateShifts, type ShiftWindow } from './generateShifts.js';
 import { createRandom, type Random } from './random.js';
 
-export type DemoOptions = { seed?: number; agents?: number; now?: Date };
+export type DemoOptions = { seed?: number; agents?: number; now?: Date; shiftWindow?: ShiftWindow };
 export type DemoProgress = (step: string, done: number, total: number) => void;
 
 const FIRST_NAMES = [
@@ -199,7 +200,7 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
   const random = createRandom(options.seed ?? 20261122);
   const agentCount = Math.max(40, options.agents ?? 48);
   const now = options.now ?? new Date();
-  const steps = 5;
+  const steps = 6;
 
   progress('password hashes', 0, steps);
   // Every demo login shares one password, so one hash serves them all.
@@ -359,6 +360,21 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
       });
     });
     await trx.insertInto('campaign_agents').values(assignments).execute();
+
+    progress('shifts and vacations', 5, steps);
+    const groupNames = new Map(GROUPS.map((name, index) => [groupId(index), name]));
+    const scheduled = inserted.flatMap((user, index) => {
+      const source = people[index] as NewUser;
+      const takesCalls = ['agent', 'team_lead', 'agent_supervisor', 'campaign_manager'].includes(user.role);
+      if (!takesCalls || user.archived || user.is_system) return [];
+      const groupName = source.agent_group_id ? (groupNames.get(source.agent_group_id) ?? null) : null;
+      return [{ id: user.id, timezone: source.timezone, groupName, email: source.email }];
+    });
+    await generateShifts(trx, scheduled, {
+      random,
+      now,
+      window: options.shiftWindow ?? { daysBack: 21, daysAhead: 14 },
+    });
   });
   progress('done', steps, steps);
 }

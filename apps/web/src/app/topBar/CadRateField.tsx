@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { TextInput } from '../../ui/TextInput';
 import { useCadRate } from '../../ui/useCadRate';
 
 /** The top bar's CAD conversion rate; applied (minimum 1, empty or 0 gives 1) on blur or Enter. */
@@ -8,18 +8,19 @@ export function CadRateField() {
   const [text, setText] = useState(() => String(rate));
   const apply = () => setText(String(setRate(text)));
   return (
-    <TextField
+    <TextInput
       label="CAD rate"
       type="number"
       size="small"
+      width={104}
       value={text}
-      onChange={(event) => setText(event.target.value)}
+      onChange={setText}
       onBlur={apply}
       onKeyDown={(event) => {
         if (event.key === 'Enter') apply();
       }}
-      sx={{ width: 104 }}
-      slotProps={{ htmlInput: { 'data-testid': 'cad-rate', min: 1, step: 0.01, inputMode: 'decimal' } }}
+      inputAttributes={{ min: 1, step: 0.01, inputMode: 'decimal' }}
+      testId="cad-rate"
     />
   );
 }

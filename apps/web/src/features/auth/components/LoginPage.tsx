@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
+import { TextInput } from '../../../ui/TextInput';
 import { useSession } from '../hooks/useSession';
 import { useSignIn } from '../hooks/useSignIn';
 
@@ -41,6 +41,8 @@ export function LoginPage() {
   if (session.data) return <Navigate to={target} replace />;
 
   const fields = fieldErrors(signIn.error);
+  // Wrong credentials name no single field, so only validation messages go under the inputs.
+  const isValidation = signIn.error instanceof ApiError && signIn.error.code === 'validation_failed';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     signIn.mutate({ email, password }, { onSuccess: () => void navigate(target, { replace: true }) });
@@ -81,27 +83,30 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-          <TextField
+          <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             autoFocus
             required
+            fullWidth
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={setEmail}
             error={fields.email !== undefined}
-            helperText={fields.email}
-            slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
+            helperText={isValidation ? fields.email : undefined}
+            testId="login-email"
           />
-          <TextField
+          <TextInput
             label="Password"
             type="password"
             autoComplete="current-password"
             required
+            fullWidth
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fields.password !== undefined && fields.email === undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+            onChange={setPassword}
+            error={fields.password !== undefined}
+            helperText={isValidation ? fields.password : undefined}
+            testId="login-password"
           />
           <Button
             type="submit"

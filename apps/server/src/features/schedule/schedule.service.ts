@@ -1,0 +1,205 @@
+import {
+  breakInterval,
+  can,
+  type NewShiftBody,
+  ROLE_NAMES,
+  roleRoom,
+  type Shift,
+  type ShiftActor,
+  shiftTransition,
+  type UserSchedule,
+  VACATION_REASONS,
+  type VacationReason,
+  validateShift,
+} from '@shiftline/shared';
+import { DateTime } from 'luxon';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { longName, type UsersRepository } from '../users/index.js';
+import type { ScheduleRepository, ShiftRecord } from './schedule.repository.js';
+
+const DAY_MS = 86_400_000;
+export const SHIFTS_SENT_EVENT = 'shifts-sent-for-approval';
+
+type ParsedShiftBody = Omit<NewShiftBody, 'start' | 'end' | 'breaks'> & {
+  start: number;
+  end: number;
+  breaks: { type: 'break' | 'lunch'; start: number }[];
+};
+
+const inZone = (date: Date, zone: string) =>
+  DateTime.fromJSDate(date, { zone }).toISO({ suppressMilliseconds: true }) as string;
+
+export function createScheduleService(deps: {
+  schedule: ScheduleRepository;
+  users: UsersRepository;
+  realtime: Realtime;
+  inTransaction: <T>(work: (schedule: ScheduleRepository) => Promise<T>) => Promise<T>;
+  now?: () => number;
+}) {
+  const { schedule, users, realtime, inTransaction } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The user whose schedule is read or changed: the viewer, or anyone for a schedule supervisor. */
+  async function scheduleOwner(viewer: UserRow, userId: number | undefined): Promise<UserRow> {
+    if (userId === undefined || userId === viewer.id) return viewer;
+    if (!can(viewer.role, 'schedule.manage')) throw forbidden('You may only see and plan your own schedule.');
+    const owner = await users.findById(userId);
+    if (!owner || owner.archived || owner.is_system || owner.role === 'company_supervisor') {
+      throw notFound('No such user with a schedule.');
+    }
+    return owner;
+  }
+
+  function describeShift(record: ShiftRecord, owner: UserRow, zone: string, countOnDay: number): Shift {
+    return {
+      id: record.id,
+      type: 'shift',
+      user_id: record.user_id,
+      status: record.status,
+      start: inZone(record.start_at, zone),
+      end: inZone(record.end_at, zone),
+      start_utc: record.start_at.toISOString(),
+      end_utc: record.end_at.toISOString(),
+      notes: record.notes,
+      breaks: record.breaks.map((b) => ({
+        type: b.type,
+        start: inZone(b.start_at, zone),
+        end: inZone(b.end_at, zone),
+      })),
+      reason: record.reason,
+      count: countOnDay,
+      name: longName(owner),
+      user_avatar_url: owner.avatar_url,
+      role_name: ROLE_NAMES[owner.role],
+      sent_for_approval: record.sent_for_approval_at !== null,
+    };
+  }
+
+  const isLive = (record: ShiftRecord) => record.status === 'pending' || record.status === 'approved';
+
+  return {
+    async getUserSchedule(
+      viewer: UserRow,
+      query: { start_period: number; end_period: number; user?: number },
+    ): Promise<UserSchedule> {
+      const owner = await scheduleOwner(viewer, query.user);
+      const zone = viewer.timezone;
+      const start = new Date(query.start_period);
+      const end = new Date(query.end_period);
+      const [shifts, vacations] = await Promise.all([
+        schedule.shiftsOverlapping(owner.id, start, end),
+        schedule.vacationsOverlapping(owner.id, start, end),
+      ]);
+      const liveByDay = new Map<string, number>();
+      for (const shift of shifts.filter(isLive)) {
+        const day = DateTime.fromJSDate(shift.start_at, { zone }).toISODate() as string;
+        liveByDay.set(day, (liveByDay.get(day) ?? 0) + 1);
+      }
+      return {
+        shifts: shifts.map((shift) =>
+          describeShift(
+            shift,
+            owner,
+            zone,
+            liveByDay.get(DateTime.fromJSDate(shift.start_at, { zone }).toISODate() as string) ?? 0,
+          ),
+        ),
+        vacations: vacations.map((vacation) => ({
+          id: vacation.id,
+          type: 'vacation' as const,
+          user: vacation.user_id,
+          start: inZone(vacation.start_at, zone),
+          end: inZone(vacation.end_at, zone),
+          start_utc: vacation.start_at.toISOString(),
+          end_utc: vacation.end_at.toISOString(),
+          reason: vacation.reason,
+          reason_name: VACATION_REASONS[vacation.reason as VacationReason] ?? vacation.reason,
+          status: vacation.status,
+        })),
+        forself: owner.id === viewer.id,
+        user: {
+          id: owner.id,
+          name: longName(owner),
+          timezone: owner.timezone,
+          display_from: owner.display_from ? owner.display_from.toISOString() : null,
+        },
+      };
+    },
+
+    /**
+     * Creates a shift after the shared rules pass. The owner's row is locked for the check and the
+     * insert, so two requests cannot both slip into the same free time.
+     */
+    async createShift(viewer: UserRow, body: ParsedShiftBody): Promise<Shift> {
+      const owner = await scheduleOwner(viewer, body.user);
+      const plannedBySupervisor = owner.id !== viewer.id;
+      const id = await inTransaction(async (trx) => {
+        await trx.lockUser(owner.id);
+        const busy = await trx.busyIntervals(owner.id, new Date(body.start - DAY_MS), new Date(body.end + DAY_MS));
+        const problems = validateShift(body, {
+          now: now(),
+          displayFrom: owner.display_from ? owner.display_from.getTime() : null,
+          busy,
+        });
+        if (Object.keys(problems.fields).length > 0) {
+          throw new AppError('validation_failed', 'The shift breaks a scheduling rule.', problems.fields);
+        }
+        if (Object.keys(problems.conflicts).length > 0) {
+          throw conflict('The shift overlaps existing plans.', problems.conflicts);
+        }
+        const at = new Date(now());
+        return trx.insertShift({
+          userId: owner.id,
+          // A schedule supervisor's own planning needs no approval; an agent's new shift is a draft until sent.
+          status: plannedBySupervisor ? 'approved' : 'pending',
+          start: new Date(body.start),
+          end: new Date(body.end),
+          notes: body.notes ?? null,
+          createdBy: viewer.id,
+          sentAt: plannedBySupervisor ? at : null,
+          breaks: body.breaks.map((b) => {
+            const interval = breakInterval(b);
+            return { type: b.type, start: new Date(interval.start), end: new Date(interval.end) };
+          }),
+        });
+      });
+      const created = (await schedule.shiftsOverlapping(owner.id, new Date(body.start), new Date(body.end))).find(
+        (s) => s.id === id,
+      );
+      if (!created) throw notFound('The shift was removed meanwhile.');
+      return describeShift(created, owner, viewer.timezone, 1);
+    },
+
+    /** Sends the user's draft shifts to the schedule supervisors, who are told at once. */
+    async sendForApproval(viewer: UserRow, ids?: number[]): Promise<{ sent: number[] }> {
+      const sent = await schedule.markSent(viewer.id, new Date(now()), ids);
+      if (sent.length === 0) throw conflict('There are no new shifts to send for approval.');
+      realtime.toRoom(roleRoom('schedule_supervisor'), SHIFTS_SENT_EVENT, {
+        user_id: viewer.id,
+        name: longName(viewer),
+        count: sent.length,
+        shift_ids: sent,
+      });
+      return { sent };
+    },
+
+    unsentCount: (viewer: UserRow) => schedule.countUnsent(viewer.id),
+
+    async deleteShift(viewer: UserRow, shiftId: number): Promise<void> {
+      const shift = await schedule.findShift(shiftId);
+      if (!shift) throw notFound('No such shift.');
+      const actors: ShiftActor[] = [];
+      if (shift.user_id === viewer.id) actors.push('owner');
+      if (can(viewer.role, 'schedule.manage')) actors.push('schedule_supervisor');
+      const verdict = shiftTransition(shift.status, 'delete', actors);
+      if (!verdict.allowed) {
+        throw verdict.reason === 'role' ? forbidden('You may only delete your own shifts.') : conflict(verdict.message);
+      }
+      await schedule.deleteShift(shiftId);
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
