@@ -35,8 +35,11 @@ const allKb = allJs.reduce((sum, file) => sum + gzipKb(join('assets', file)), 0)
 const lazy = allJs.filter((file) => !initial.includes(`assets/${file}`));
 
 console.log('Web bundle (gzip):');
-console.log(`  initial JS (sign-in page and shell share it): ${initialKb.toFixed(1)} kB over ${initial.length} files   target < 250 kB`);
+console.log(
+  `  initial JS (sign-in page and shell share it): ${initialKb.toFixed(1)} kB over ${initial.length} files   target < 250 kB`,
+);
 for (const file of initial) console.log(`    ${file.padEnd(48)} ${gzipKb(file).toFixed(1)} kB`);
 console.log(`  lazy route chunks: ${lazy.length} files, ${(allKb - initialKb).toFixed(1)} kB`);
-for (const file of lazy.sort()) console.log(`    assets/${file.padEnd(41)} ${gzipKb(join('assets', file)).toFixed(1)} kB`);
+for (const file of lazy.sort())
+  console.log(`    assets/${file.padEnd(41)} ${gzipKb(join('assets', file)).toFixed(1)} kB`);
 console.log(`  all JS: ${allKb.toFixed(1)} kB`);

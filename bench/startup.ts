@@ -14,7 +14,15 @@ function timeServerStart(dataDir: string, port: number): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -63,4 +71,6 @@ console.log(`  cold first start (migrate + demo data): ${seconds(median(cold))} 
 console.log(`  warm start:                             ${seconds(median(warm))}   target < 3 s`);
 console.log(`  baseline, bare PGlite open, fresh dir:  ${seconds(median(bareFresh))}`);
 console.log(`  baseline, bare PGlite open, existing:   ${seconds(median(bareExisting))}`);
-console.log(`  our overhead over the bare open: cold ${seconds(median(cold) - median(bareFresh))}, warm ${seconds(median(warm) - median(bareExisting))}`);
+console.log(
+  `  our overhead over the bare open: cold ${seconds(median(cold) - median(bareFresh))}, warm ${seconds(median(warm) - median(bareExisting))}`,
+);

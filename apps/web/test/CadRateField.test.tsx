@@ -5,7 +5,8 @@ import { renderWithProviders } from './renderWithProviders';
 
 function renderField() {
   renderWithProviders(<CadRateField />);
-  return screen.getByTestId('cad-rate') as HTMLInputElement;
+  // Like the browser tests, reach the <input> inside the field.
+  return screen.getByTestId('cad-rate').querySelector('input') as HTMLInputElement;
 }
 
 function enter(input: HTMLInputElement, value: string, how: 'blur' | 'enter' = 'blur') {

@@ -59,7 +59,7 @@ describe('TopBar', () => {
     expect(menu.textContent).toContain('Blue Team');
     expect(menu.textContent).toContain('$17.25 / hour');
     expect(menu.textContent).toContain('1007');
-    const zone = within(menu).getByTestId('timezone-select') as HTMLSelectElement;
+    const zone = within(menu).getByTestId('timezone-select').querySelector('select') as HTMLSelectElement;
     expect(zone.value).toBe('America/Toronto');
     expect(zone.options).toHaveLength(13);
   });

@@ -21,6 +21,7 @@ type TextInputProps = {
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   /** Extra attributes of the <input> itself, e.g. min, step, inputMode. */
   inputAttributes?: InputHTMLAttributes<HTMLInputElement>;
+  /** On the field's root; browser tests reach the <input> inside it. */
   testId?: string;
 };
 
@@ -49,7 +50,15 @@ export function TextInput({
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <FormControl variant="outlined" size={size} error={error} required={required} fullWidth={fullWidth} sx={{ width }}>
+    <FormControl
+      variant="outlined"
+      size={size}
+      error={error}
+      required={required}
+      fullWidth={fullWidth}
+      sx={{ width }}
+      data-testid={testId}
+    >
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}
@@ -61,7 +70,7 @@ export function TextInput({
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         onKeyDown={onKeyDown}
-        inputProps={{ ...inputAttributes, 'data-testid': testId, 'aria-describedby': helperText ? helperId : undefined }}
+        inputProps={{ ...inputAttributes, 'aria-describedby': helperText ? helperId : undefined }}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>

@@ -85,7 +85,7 @@ export function AgentsPage() {
             setSearch(event.target.value);
             setPage(0);
           }}
-          slotProps={{ htmlInput: { 'data-testid': 'agents-search' } }}
+          data-testid="agents-search"
         />
         <MultiSelect
           label="Groups"

@@ -93,7 +93,7 @@ export function LoginPage() {
             value={email}
             onChange={setEmail}
             error={fields.email !== undefined}
-            helperText={isValidation ? fields.email : undefined}
+            helperText={isValidation && fields.email ? `Email ${fields.email}` : undefined}
             testId="login-email"
           />
           <TextInput
@@ -105,7 +105,7 @@ export function LoginPage() {
             value={password}
             onChange={setPassword}
             error={fields.password !== undefined}
-            helperText={isValidation ? fields.password : undefined}
+            helperText={isValidation && fields.password ? `Password ${fields.password}` : undefined}
             testId="login-password"
           />
           <Button

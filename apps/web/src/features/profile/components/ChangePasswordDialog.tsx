@@ -18,9 +18,17 @@ const FORM_ID = 'change-password-form';
 
 type Passwords = { current_password: string; new_password: string; confirm_password: string };
 
-const FIELDS: { name: keyof Passwords; label: string; testId: string; autoComplete: string }[] = [
+type Field = { name: keyof Passwords; label: string; testId: string; autoComplete: string; hint?: string };
+
+const FIELDS: Field[] = [
   { name: 'current_password', label: 'Current password', testId: 'current-password', autoComplete: 'current-password' },
-  { name: 'new_password', label: 'New password', testId: 'new-password', autoComplete: 'new-password' },
+  {
+    name: 'new_password',
+    label: 'New password',
+    testId: 'new-password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters',
+  },
   { name: 'confirm_password', label: 'Confirm new password', testId: 'confirm-password', autoComplete: 'new-password' },
 ];
 
@@ -65,8 +73,12 @@ export function ChangePasswordDialog() {
                 if (save.error) save.reset();
               }}
               error={errors[field.name] !== undefined}
-              helperText={errors[field.name] ?? (field.name === 'new_password' ? 'At least 8 characters' : undefined)}
-              slotProps={{ htmlInput: { 'data-testid': field.testId } }}
+              helperText={
+                errors[field.name] === undefined
+                  ? field.hint
+                  : `${field.label} ${errors[field.name]}`
+              }
+              data-testid={field.testId}
             />
           ))}
         </Box>

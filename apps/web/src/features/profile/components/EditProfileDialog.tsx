@@ -86,8 +86,8 @@ function ProfileFields({ initial, onSaved }: { initial: ProfileForm; onSaved: ()
             value={values[field.name]}
             onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
             error={errors[field.name] !== undefined}
-            helperText={errors[field.name] ?? field.hint}
-            slotProps={{ htmlInput: { 'data-testid': field.testId } }}
+            helperText={errors[field.name] === undefined ? field.hint : `${field.label} ${errors[field.name]}`}
+            data-testid={field.testId}
           />
         ))}
       </Box>

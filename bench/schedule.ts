@@ -1,0 +1,120 @@
+// Schedule benchmark: get_user_schedule for one month with 1,000 agents × ~30 shifts in the database,
+// p50/p95 over 200 requests through the real app (in-process HTTP), on PGlite and on PostgreSQL
+// (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Baseline in the same run: the bare SQL
+// that reads one agent's month of shifts, without the app around it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calendarPeriod } from '@shiftline/shared';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
+import { generateDemo } from '../apps/server/src/db/demo/generateDemo.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+async function run(label: string, database: DatabaseHandle): Promise<void> {
+  const seeded = performance.now();
+  await migrateToLatest(database.db as never);
+  await generateDemo(database.db, { agents: AGENTS, shiftWindow: { daysBack: 21, daysAhead: 21 } });
+  const shiftCount = await sql<{ n: string }>`select count(*) as n from shifts`.execute(database.db);
+  console.log(
+    `\n${label}: ${AGENTS} agents, ${shiftCount.rows[0]?.n} shifts generated in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+  );
+
+  const app = await buildApp({
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: '',
+      databaseUrl: null,
+      redisUrl: null,
+      sessionSecret: 'bench-secret-bench-secret',
+      webDist: null,
+      logLevel: 'silent',
+      loginAttemptsPerMinute: 1000,
+      secureCookies: false,
+      trustProxy: false,
+    },
+    database,
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'schedulesupervisor@shiftline.test', password: 'shiftline' },
+  });
+  const cookie = `shiftline_sid=${login.cookies.find((c) => c.name === 'shiftline_sid')?.value}`;
+  const agents = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'agent')
+    .where('is_system', '=', false)
+    .where('archived', '=', false)
+    .execute();
+  const now = new Date();
+  const period = calendarPeriod(now.toISOString().slice(0, 7), 'America/Toronto');
+
+  const appTimes: number[] = [];
+  const sqlTimes: number[] = [];
+  let shiftsPerResponse = 0;
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const agent = agents[(index * 7919) % agents.length] as { id: number };
+    const started = performance.now();
+    const response = await app.inject({
+      url: `/api/schedules/get_user_schedule?start_period=${period.startUtc}&end_period=${period.endUtc}&user=${agent.id}`,
+      headers: { cookie },
+    });
+    appTimes.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+    shiftsPerResponse += response.json().shifts.length;
+
+    const rawStarted = performance.now();
+    await sql`select s.*, (select json_agg(b) from shift_breaks b where b.shift_id = s.id) as breaks
+              from shifts s where s.user_id = ${agent.id} and s.start_at < ${period.endUtc} and s.end_at > ${period.startUtc}`.execute(
+      database.db,
+    );
+    sqlTimes.push(performance.now() - rawStarted);
+  }
+  console.log(
+    `  get_user_schedule, one month, ${REQUESTS} requests (avg ${(shiftsPerResponse / REQUESTS).toFixed(1)} shifts each):`,
+  );
+  console.log(`    app    p50 ${ms(percentile(appTimes, 50))}   p95 ${ms(percentile(appTimes, 95))}`);
+  console.log(`    bare SQL baseline p50 ${ms(percentile(sqlTimes, 50))}   p95 ${ms(percentile(sqlTimes, 95))}`);
+  console.log(`    app / baseline at p50: ${(percentile(appTimes, 50) / percentile(sqlTimes, 50)).toFixed(1)}×`);
+  await app.close();
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-bench-schedule-'));
+const embedded = await openDatabase({ databaseUrl: null, dataDir });
+await run('PGlite', embedded);
+await embedded.close();
+await rm(dataDir, { recursive: true, force: true });
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (serverUrl) {
+  const name = `shiftline_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const server = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  try {
+    await run('PostgreSQL', server);
+  } finally {
+    await server.close();
+    await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+} else {
+  console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
