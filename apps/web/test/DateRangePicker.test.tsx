@@ -9,7 +9,13 @@ const MARCH: DayRange = { start: '2026-03-02', end: '2026-03-04' };
 function openPicker(displayFrom: string | null = null) {
   const onChange = vi.fn<(range: DayRange) => void>();
   renderWithProviders(
-    <DateRangePicker value={MARCH} onChange={onChange} zone="America/Toronto" displayFrom={displayFrom} testId="period" />,
+    <DateRangePicker
+      value={MARCH}
+      onChange={onChange}
+      zone="America/Toronto"
+      displayFrom={displayFrom}
+      testId="period"
+    />,
   );
   fireEvent.click(screen.getByTestId('period'));
   const dialog = screen.getByRole('dialog', { name: 'Period' });

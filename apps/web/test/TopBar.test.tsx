@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@shiftline/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TopBar } from '../src/app/topBar/TopBar';
 import { fakeUser } from './fakeUser';
 import { renderWithProviders } from './renderWithProviders';
@@ -53,7 +53,7 @@ describe('TopBar', () => {
     });
   });
 
-  it("shows the profile details: group, rate (cents / 100), extension and time zone", () => {
+  it('shows the profile details: group, rate (cents / 100), extension and time zone', () => {
     renderTopBar('agent');
     const menu = openProfileMenu();
     expect(menu.textContent).toContain('Blue Team');

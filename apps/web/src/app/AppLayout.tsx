@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMatches, useOutlet } from 'react-router';
 import { useCurrentUser } from '../features/auth';
+import { loadHomePage } from '../features/home/routes';
 import { CrmWarning } from '../features/profile';
 import { socketClient } from '../lib/socketClient';
 import { NavDrawer } from './NavDrawer';
@@ -12,6 +13,9 @@ import { TopBar } from './topBar/TopBar';
 
 /** Route handle of pages that are dialogs over whatever page was open before (/logout, /profile/...). */
 export type RouteHandle = { dialog?: boolean };
+
+// Behind a dialog opened by its address, Home is shown: it is where closing the dialog leads.
+const HomeBehindDialog = lazy(async () => ({ default: (await loadHomePage()).HomePage }));
 
 /**
  * The page to show: the routed page, or for a dialog route the page it was opened over, kept
@@ -24,7 +28,13 @@ function usePageAndDialog(): { page: ReactNode; dialog: ReactNode } {
   useLayoutEffect(() => {
     if (!isDialog) lastPage.current = outlet;
   });
-  return isDialog ? { page: lastPage.current, dialog: outlet } : { page: outlet, dialog: null };
+  if (!isDialog) return { page: outlet, dialog: null };
+  const page = lastPage.current ?? (
+    <Suspense fallback={null}>
+      <HomeBehindDialog />
+    </Suspense>
+  );
+  return { page, dialog: outlet };
 }
 
 /** The signed-in shell: top bar, navigation, the page, and the realtime connection. */
@@ -41,16 +51,16 @@ export function AppLayout() {
   // Date pickers live only behind sign-in, so their provider (and Luxon) stays out of the sign-in page.
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-US">
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <TopBar user={user} onOpenNavigation={() => setNavOpen(true)} />
-      <NavDrawer user={user} mobileOpen={navOpen} onClose={() => setNavOpen(false)} />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
-        <Toolbar />
-        {page}
-        {dialog}
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <TopBar user={user} onOpenNavigation={() => setNavOpen(true)} />
+        <NavDrawer user={user} mobileOpen={navOpen} onClose={() => setNavOpen(false)} />
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+          <Toolbar />
+          {page}
+          {dialog}
+        </Box>
+        <CrmWarning userId={user.id} />
       </Box>
-      <CrmWarning userId={user.id} />
-    </Box>
     </LocalizationProvider>
   );
 }

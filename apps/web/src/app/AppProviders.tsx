@@ -2,8 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { createQueryClient } from '../lib/queryClient';
 import { sessionQueryKey } from '../features/auth';
+import { createQueryClient } from '../lib/queryClient';
 import { theme } from './theme';
 
 /** Theme and server-state cache for the whole app; the date pickers' provider is in the signed-in layout. */
@@ -16,9 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        {children}
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

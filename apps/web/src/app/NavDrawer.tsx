@@ -1,4 +1,3 @@
-import { type Action, type CurrentUser, can } from '@shiftline/shared';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HomeIcon from '@mui/icons-material/Home';
@@ -8,11 +7,14 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type Action, type CurrentUser, can } from '@shiftline/shared';
 import type { ComponentType } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 
-export const NAV_WIDTH = 232;
+const NAV_WIDTH = 232;
 
 type NavItem = { to: string; label: string; icon: ComponentType; testId: string; action: Action | null };
 
@@ -56,20 +58,21 @@ function NavLinks({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => 
   );
 }
 
-/** The left navigation: fixed on wide screens, a slide-over on narrow ones. */
+/** The left navigation: fixed on wide screens, a slide-over on narrow ones (one of the two, never both). */
 export function NavDrawer({ user, mobileOpen, onClose }: NavDrawerProps) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { defaultMatches: true, noSsr: true });
   const paper = { width: NAV_WIDTH, boxSizing: 'border-box', bgcolor: 'background.paper' } as const;
-  return (
-    <Box component="aside" sx={{ width: { md: NAV_WIDTH }, flexShrink: { md: 0 } }}>
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onClose}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
-      >
+  if (!wide) {
+    return (
+      <Drawer variant="temporary" open={mobileOpen} onClose={onClose} sx={{ '& .MuiDrawer-paper': paper }}>
         <NavLinks user={user} onNavigate={onClose} />
       </Drawer>
-      <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}>
+    );
+  }
+  return (
+    <Box component="aside" sx={{ width: NAV_WIDTH, flexShrink: 0 }}>
+      <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': paper }}>
         <Toolbar />
         <Box sx={{ pt: 1 }}>
           <NavLinks user={user} />

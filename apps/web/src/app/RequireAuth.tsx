@@ -1,20 +1,13 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/auth';
+import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { RouteError } from './RouteError';
 
 /** Signed-in pages only: an anonymous visit goes to /login, remembering the wanted page. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) {
-    return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
-  }
+  if (session.isPending) return <FullPageSpinner label="Loading" />;
   if (session.error && session.data === undefined) return <RouteError error={session.error} />;
   if (!session.data) {
     // Signing out passes through /logout; returning there after the next sign-in would be odd.

@@ -1,5 +1,5 @@
-import { type Action, can } from '@shiftline/shared';
 import Alert from '@mui/material/Alert';
+import { type Action, can } from '@shiftline/shared';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 

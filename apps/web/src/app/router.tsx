@@ -4,6 +4,7 @@ import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/aut
 import { campaignsRoute } from '../features/campaigns/routes';
 import { homeRoute } from '../features/home/routes';
 import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
+import { FullPageSpinner } from '../ui/FullPageSpinner';
 import type { RouteHandle } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireAuth } from './RequireAuth';
@@ -17,17 +18,17 @@ const layoutRoute: LazyRouteFunction<RouteObject> = async () => ({
 
 const dialog: RouteHandle = { dialog: true };
 
-const routes: RouteObject[] = [
-  { path: '/login', lazy: loginRoute, errorElement: <RouteError /> },
-  { path: '/profile/logout', lazy: signOutNowRoute, errorElement: <RouteError /> },
+const pages: RouteObject[] = [
+  { path: '/login', lazy: loginRoute },
+  { path: '/profile/logout', lazy: signOutNowRoute },
   {
     element: <RequireAuth />,
-    errorElement: <RouteError />,
     children: [
       {
         lazy: layoutRoute,
         children: [
           {
+            // A failing page leaves the top bar and navigation usable.
             errorElement: <RouteError />,
             children: [
               { index: true, lazy: homeRoute },
@@ -52,6 +53,11 @@ const routes: RouteObject[] = [
       },
     ],
   },
+];
+
+// The root supplies what shows while the first page's code loads, and when any page fails to.
+const routes: RouteObject[] = [
+  { hydrateFallbackElement: <FullPageSpinner label="Loading" />, errorElement: <RouteError />, children: pages },
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,4 +1,3 @@
-import { type DayRange, isSelectableDay, normalizeDayRange } from '@shiftline/shared';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +5,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
+import { type DayRange, isSelectableDay, normalizeDayRange } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import { createContext, useContext, useState } from 'react';
 
@@ -58,7 +58,14 @@ function hint(picked: readonly string[]): string {
  * The product's date-range picker: clicks pick the first then the last day, OK applies. OK stays
  * disabled until a day is picked; one day means that day to that day; a reversed pick is swapped.
  */
-export function DateRangePicker({ value, onChange, zone, displayFrom, label = 'Period', testId }: DateRangePickerProps) {
+export function DateRangePicker({
+  value,
+  onChange,
+  zone,
+  displayFrom,
+  label = 'Period',
+  testId,
+}: DateRangePickerProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const range = normalizeDayRange(picked);

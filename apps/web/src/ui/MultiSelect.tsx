@@ -1,4 +1,3 @@
-import { summarizeSelection } from '@shiftline/shared';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -6,6 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
+import { summarizeSelection } from '@shiftline/shared';
 import { useId, useState } from 'react';
 
 export type MultiSelectOption<T extends string | number> = { value: T; label: string };

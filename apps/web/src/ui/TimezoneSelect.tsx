@@ -1,8 +1,8 @@
-import { TIME_ZONES, type TimeZoneId } from '@shiftline/shared';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { TIME_ZONES, type TimeZoneId } from '@shiftline/shared';
 import { useId } from 'react';
 
 type TimezoneSelectProps = {

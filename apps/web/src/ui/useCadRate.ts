@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { browserStorage } from '../lib/browserStorage';
 
 /** The spec's local-storage key for the CAD rate chosen in the top bar. */
-export const CAD_RATE_KEY = 'cad_rate';
+const CAD_RATE_KEY = 'cad_rate';
 
 const listeners = new Set<() => void>();
 

@@ -1,4 +1,3 @@
-import { type CurrentUser, can, formatPayRate } from '@shiftline/shared';
 import LockIcon from '@mui/icons-material/Lock';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -10,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import { type CurrentUser, can, formatPayRate } from '@shiftline/shared';
 import { useNavigate } from 'react-router';
 import { useSetTimezone } from '../../features/profile';
 import { TimezoneSelect } from '../../ui/TimezoneSelect';

@@ -1,4 +1,3 @@
-import { type CurrentUser, can } from '@shiftline/shared';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -7,6 +6,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { type CurrentUser, can } from '@shiftline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CadRateField } from './CadRateField';
@@ -43,7 +43,11 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <TopBarClock zone={user.timezone} />
         </Box>
-        {can(user.role, 'topbar.cad_rate') ? <CadRateField /> : null}
+        {can(user.role, 'topbar.cad_rate') ? (
+          <Box sx={{ flexShrink: 0 }}>
+            <CadRateField />
+          </Box>
+        ) : null}
         <ButtonBase
           onClick={(event) => setMenuAnchor(event.currentTarget)}
           aria-haspopup="true"
@@ -52,7 +56,7 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
           data-testid="profile-menu-button"
           sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 0.5, '&:hover': { bgcolor: 'action.hover' } }}
         >
-          <UserSummary user={user} testId="topbar-user" />
+          <UserSummary user={user} testId="topbar-user" hideTextOnNarrow />
           <KeyboardArrowDownIcon fontSize="small" color="action" />
         </ButtonBase>
         <ProfileMenu user={user} anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} />

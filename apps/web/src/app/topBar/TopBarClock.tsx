@@ -1,6 +1,6 @@
-import { formatClock } from '@shiftline/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { formatClock } from '@shiftline/shared';
 import { useNow } from './useNow';
 
 function ClockReading({ caption, text, testId }: { caption: string; text: string; testId: string }) {

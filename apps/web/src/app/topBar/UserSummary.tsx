@@ -1,12 +1,20 @@
-import type { CurrentUser } from '@shiftline/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { CurrentUser } from '@shiftline/shared';
 
 const initials = (user: CurrentUser) => `${user.first_name.charAt(0)}${user.second_name.charAt(0)}`.toUpperCase();
 
 /** Avatar, long name and role name of the signed-in user. */
-export function UserSummary({ user, size = 36, testId }: { user: CurrentUser; size?: number; testId?: string }) {
+type UserSummaryProps = {
+  user: CurrentUser;
+  size?: number;
+  /** Only the avatar on phone-sized screens, where the top bar has no room for the name. */
+  hideTextOnNarrow?: boolean;
+  testId?: string;
+};
+
+export function UserSummary({ user, size = 36, hideTextOnNarrow = false, testId }: UserSummaryProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }} data-testid={testId}>
       <Avatar
@@ -16,7 +24,7 @@ export function UserSummary({ user, size = 36, testId }: { user: CurrentUser; si
       >
         {initials(user)}
       </Avatar>
-      <Box sx={{ minWidth: 0, textAlign: 'left' }}>
+      <Box sx={{ minWidth: 0, textAlign: 'left', display: hideTextOnNarrow ? { xs: 'none', sm: 'block' } : 'block' }}>
         <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
           {user.long_name}
         </Typography>

@@ -1,7 +1,7 @@
 import type { Agent, UserCampaign } from '@shiftline/shared';
 import { http } from '../../lib/http';
 
-export type AgentGroup = { id: number; name: string };
+type AgentGroup = { id: number; name: string };
 
 export const agentsApi = {
   list: (filter: { campaign?: number }) => http.get<Agent[]>('/api/dashboards/agents_list', filter),

@@ -1,3 +1,3 @@
-export { authApi, sessionQueryKey } from './api';
+export { sessionQueryKey } from './api';
 export { useCurrentUser } from './hooks/useCurrentUser';
 export { useSession } from './hooks/useSession';

@@ -1,5 +1,5 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 
-export const homeRoute: LazyRouteFunction<RouteObject> = async () => ({
-  Component: (await import('./components/HomePage')).HomePage,
-});
+export const loadHomePage = () => import('./components/HomePage');
+
+export const homeRoute: LazyRouteFunction<RouteObject> = async () => ({ Component: (await loadHomePage()).HomePage });

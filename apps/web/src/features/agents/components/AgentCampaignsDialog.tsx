@@ -1,4 +1,3 @@
-import { type Agent, EMPTY_LABELS } from '@shiftline/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,8 +11,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { type Agent, EMPTY_LABELS } from '@shiftline/shared';
 import { ApiError } from '../../../lib/apiError';
 import { useAgentCampaigns } from '../hooks/useAgentCampaigns';
+import { agentName } from '../utils/agentName';
 
 type AgentCampaignsDialogProps = { agent: Agent; canToggle: boolean; onClose: () => void };
 
@@ -22,7 +23,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof ApiErr
 /** The campaigns popup: an agent's campaigns, each with a switch for the roles that may change it. */
 export function AgentCampaignsDialog({ agent, canToggle, onClose }: AgentCampaignsDialogProps) {
   const { campaigns, toggle } = useAgentCampaigns(agent.id);
-  const name = `${agent.firstName} ${agent.secondName}`;
+  const name = agentName(agent);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" data-testid="agent-campaigns-dialog">
       <DialogTitle>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/apiError';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { agentsApi } from '../api';
+import { agentName } from '../utils/agentName';
 
 type SignOutEverywhereDialogProps = {
   agent: Agent;
@@ -12,7 +13,7 @@ type SignOutEverywhereDialogProps = {
 
 /** An administrator ends every session of an agent; their open pages go to the sign-in page. */
 export function SignOutEverywhereDialog({ agent, onDone, onCancel }: SignOutEverywhereDialogProps) {
-  const name = `${agent.firstName} ${agent.secondName}`;
+  const name = agentName(agent);
   const signOut = useMutation({
     mutationFn: () => agentsApi.forceLogout(agent.id),
     onSuccess: ({ sessions_ended }) =>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { TextInput } from '../../../ui/TextInput';
@@ -30,7 +30,6 @@ function errorText(error: unknown): string {
 
 export function LoginPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();
   const signIn = useSignIn();
@@ -38,6 +37,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const target = returnPath(location.state as ReturnState);
 
+  // Signed in already, or just now: on to the page the visitor wanted.
   if (session.data) return <Navigate to={target} replace />;
 
   const fields = fieldErrors(signIn.error);
@@ -45,7 +45,7 @@ export function LoginPage() {
   const isValidation = signIn.error instanceof ApiError && signIn.error.code === 'validation_failed';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signIn.mutate({ email, password }, { onSuccess: () => void navigate(target, { replace: true }) });
+    signIn.mutate({ email, password });
   };
 
   return (
@@ -108,13 +108,7 @@ export function LoginPage() {
             helperText={isValidation && fields.password ? `Password ${fields.password}` : undefined}
             testId="login-password"
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            loading={signIn.isPending}
-            data-testid="login-submit"
-          >
+          <Button type="submit" variant="contained" size="large" loading={signIn.isPending} data-testid="login-submit">
             Sign in
           </Button>
         </Box>

@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef } from 'react';
+import { FullPageSpinner } from '../../../ui/FullPageSpinner';
 import { useSignOut } from '../hooks/useSignOut';
 
 /** The /profile/logout route: signs out at once (the target after confirmation and of server redirects). */
@@ -13,9 +12,5 @@ export function SignOutNow() {
     started.current = true;
     void signOut();
   }, [signOut]);
-  return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }} aria-busy="true">
-      <CircularProgress aria-label="Signing out" />
-    </Box>
-  );
+  return <FullPageSpinner label="Signing out" />;
 }

@@ -1,5 +1,5 @@
-import type { CampaignType } from '@shiftline/shared';
 import Chip from '@mui/material/Chip';
+import type { CampaignType } from '@shiftline/shared';
 
 const LABELS: Record<CampaignType, string> = { inbound: 'Inbound', outbound: 'Outbound' };
 

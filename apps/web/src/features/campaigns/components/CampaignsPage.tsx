@@ -1,4 +1,3 @@
-import { type Campaign, can, EMPTY_LABELS } from '@shiftline/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -10,13 +9,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { type Campaign, can, EMPTY_LABELS } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { formatWorkingWindow } from '../../../lib/workingWindow';
 import { useCurrentUser } from '../../auth';
 import { campaignsApi } from '../api';
 import { useCampaigns } from '../hooks/useCampaigns';
 import { CampaignTypeChip } from './CampaignTypeChip';
+
+const COLUMNS = 5;
 
 /** The warning for admins about campaigns nobody can take (text from the server). */
 function ActiveCampaignsNotice() {
@@ -30,17 +33,27 @@ function ActiveCampaignsNotice() {
   );
 }
 
-function CampaignRows({ campaigns, zone }: { campaigns: Campaign[]; zone: string }) {
-  const now = new Date();
-  if (campaigns.length === 0) {
+function MessageRow({ children }: { children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={COLUMNS} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function CampaignRows({ campaigns, zone }: { campaigns: Campaign[] | undefined; zone: string }) {
+  if (campaigns === undefined) {
     return (
-      <TableRow>
-        <TableCell colSpan={5} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-          {EMPTY_LABELS.campaigns}
-        </TableCell>
-      </TableRow>
+      <MessageRow>
+        <Skeleton />
+        <Skeleton />
+      </MessageRow>
     );
   }
+  if (campaigns.length === 0) return <MessageRow>{EMPTY_LABELS.campaigns}</MessageRow>;
+  const now = new Date();
   return campaigns.map((campaign) => (
     <TableRow key={campaign.id} hover data-testid="campaign-row">
       <TableCell sx={{ fontWeight: 500 }}>{campaign.name}</TableCell>
@@ -86,17 +99,7 @@ export function CampaignsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {campaigns.data ? (
-              <CampaignRows campaigns={campaigns.data} zone={user.timezone} />
-            ) : campaigns.isPending ? (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Skeleton />
-                  <Skeleton />
-                  <Skeleton />
-                </TableCell>
-              </TableRow>
-            ) : null}
+            {campaigns.error ? null : <CampaignRows campaigns={campaigns.data} zone={user.timezone} />}
           </TableBody>
         </Table>
       </TableContainer>

@@ -1,4 +1,3 @@
-import { type CurrentUser, EMPTY_LABELS, timeZoneLabel, zoneAbbreviation } from '@shiftline/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -8,6 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { type CurrentUser, EMPTY_LABELS, timeZoneLabel, zoneAbbreviation } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import { ApiError } from '../../../lib/apiError';
 import { formatWorkingWindow } from '../../../lib/workingWindow';
@@ -62,12 +62,7 @@ function CampaignList({ user, now }: { user: CurrentUser; now: Date }) {
   return (
     <List disablePadding>
       {campaigns.data.map((campaign) => (
-        <ListItem
-          key={campaign.id}
-          divider
-          data-testid="home-campaign"
-          secondaryAction={<CampaignTypeChip type={campaign.type} />}
-        >
+        <ListItem key={campaign.id} divider data-testid="home-campaign" sx={{ gap: 2 }}>
           <ListItemText
             primary={campaign.name}
             secondary={`Working window ${formatWorkingWindow(
@@ -77,6 +72,7 @@ function CampaignList({ user, now }: { user: CurrentUser; now: Date }) {
               now,
             )}`}
           />
+          <CampaignTypeChip type={campaign.type} />
         </ListItem>
       ))}
     </List>

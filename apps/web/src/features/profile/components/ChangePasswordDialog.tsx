@@ -1,4 +1,3 @@
-import { changePasswordBodySchema } from '@shiftline/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { changePasswordBodySchema } from '@shiftline/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
@@ -73,11 +73,7 @@ export function ChangePasswordDialog() {
                 if (save.error) save.reset();
               }}
               error={errors[field.name] !== undefined}
-              helperText={
-                errors[field.name] === undefined
-                  ? field.hint
-                  : `${field.label} ${errors[field.name]}`
-              }
+              helperText={errors[field.name] === undefined ? field.hint : `${field.label} ${errors[field.name]}`}
               data-testid={field.testId}
             />
           ))}

@@ -1,4 +1,3 @@
-import { editProfileBodySchema, type EditProfileBody } from '@shiftline/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { type EditProfileBody, editProfileBodySchema } from '@shiftline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
@@ -58,7 +58,11 @@ function ProfileFields({ initial, onSaved }: { initial: ProfileForm; onSaved: ()
   // Plain validation failures are already explained next to their fields.
   const showAlert =
     save.error !== null &&
-    !(save.error instanceof ApiError && save.error.code === 'validation_failed' && Object.keys(serverErrors).length > 0);
+    !(
+      save.error instanceof ApiError &&
+      save.error.code === 'validation_failed' &&
+      Object.keys(serverErrors).length > 0
+    );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
