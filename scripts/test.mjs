@@ -10,7 +10,9 @@ function step(title, command, args, options = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const run = spawnSync(command, args, { stdio: 'inherit', ...options });
-  console.log(`=== ${title}: ${run.status === 0 ? 'ok' : `FAILED (exit ${run.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${title}: ${run.status === 0 ? 'ok' : `FAILED (exit ${run.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (run.status !== 0) {
     summarize();
     process.exit(run.status ?? 1);
@@ -21,7 +23,11 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium package for the browser tests…`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => execFileSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args) =>
+    execFileSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', 'chromium']);
 }
@@ -29,12 +35,20 @@ function ensureChromium() {
 function countResults(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  results.push({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+  results.push({
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  });
 }
 
 function summarize() {
-  const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
-  if (results.length > 0) console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  const total = results.reduce(
+    (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  if (results.length > 0)
+    console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 }
 
 mkdirSync('.artifacts', { recursive: true });
@@ -44,10 +58,15 @@ step('lint', 'npm', ['run', '--silent', 'lint']);
 step('build web app', 'npm', ['run', '--silent', 'build']);
 
 const projects = ['shared', 'web', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : [])];
-if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: integration tests run on the embedded database only.');
+if (!process.env.TEST_DATABASE_URL)
+  console.log('TEST_DATABASE_URL is not set: integration tests run on the embedded database only.');
 const vitest = (name, projectNames) => [
-  'vitest', 'run', ...projectNames.flatMap((project) => ['--project', project]),
-  '--reporter=default', '--reporter=json', `--outputFile.json=.artifacts/${name}.json`,
+  'vitest',
+  'run',
+  ...projectNames.flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=.artifacts/${name}.json`,
 ];
 const unitAndIntegration = spawnSync('npx', vitest('unit-integration', projects), { stdio: 'inherit' });
 countResults('.artifacts/unit-integration.json');
