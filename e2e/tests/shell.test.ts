@@ -59,6 +59,8 @@ describe('top bar per role', () => {
       await page.getByTestId('profile-menu-button').click();
       const menu = page.getByTestId('profile-menu');
       await menu.waitFor();
+      // Let the menu's fade-in finish so screenshots show it, not a half-transparent frame.
+      await page.waitForTimeout(400);
       expect(await menu.getByTestId('menu-profile-settings').count()).toBe(can(role, 'profile.edit') ? 1 : 0);
       expect(await menu.getByTestId('menu-change-password').count()).toBe(1);
       expect(await menu.getByTestId('menu-sign-out').count()).toBe(1);
@@ -72,6 +74,7 @@ describe('top bar per role', () => {
       }
       if (role === 'administrator' || role === 'agent') await screenshot(page, `shell-${role}-profile-menu`);
       await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
       if (role === 'administrator' || role === 'agent') await screenshot(page, `shell-${role}`);
       await page.context().close();
     });
