@@ -1,3 +1,4 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HomeIcon from '@mui/icons-material/Home';
@@ -21,6 +22,13 @@ type NavItem = { to: string; label: string; icon: ComponentType; testId: string;
 // Only pages that exist; each shows for the roles its permission allows.
 const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Home', icon: HomeIcon, testId: 'nav-home', action: null },
+  {
+    to: '/schedule',
+    label: 'Schedule',
+    icon: CalendarMonthIcon,
+    testId: 'nav-schedule',
+    action: 'schedule.view_own',
+  },
   { to: '/agents', label: 'Agents', icon: GroupsIcon, testId: 'nav-agents', action: 'agents.list' },
   {
     to: '/companies/all_campaigns',

@@ -4,6 +4,7 @@ import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/aut
 import { campaignsRoute } from '../features/campaigns/routes';
 import { homeRoute } from '../features/home/routes';
 import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
+import { scheduleRoute } from '../features/schedule/routes';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import type { RouteHandle } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -38,6 +39,19 @@ const pages: RouteObject[] = [
                 children: [{ index: true, lazy: agentsRoute }],
               },
               { path: 'companies/all_campaigns', lazy: campaignsRoute },
+              {
+                path: 'schedule',
+                element: <RequirePermission action="schedule.view_own" />,
+                children: [
+                  { index: true, lazy: scheduleRoute },
+                  {
+                    // Another user's calendar: a schedule supervisor's.
+                    path: 'users/:id',
+                    element: <RequirePermission action="schedule.manage" />,
+                    children: [{ index: true, lazy: scheduleRoute }],
+                  },
+                ],
+              },
               {
                 path: 'profile/edit_profile',
                 handle: dialog,

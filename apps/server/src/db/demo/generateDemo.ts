@@ -368,7 +368,15 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
       const takesCalls = ['agent', 'team_lead', 'agent_supervisor', 'campaign_manager'].includes(user.role);
       if (!takesCalls || user.archived || user.is_system) return [];
       const groupName = source.agent_group_id ? (groupNames.get(source.agent_group_id) ?? null) : null;
-      return [{ id: user.id, timezone: source.timezone, groupName, email: source.email }];
+      return [
+        {
+          id: user.id,
+          timezone: source.timezone,
+          groupName,
+          email: source.email,
+          isDemoLogin: index < DEMO_LOGINS.length,
+        },
+      ];
     });
     await generateShifts(trx, scheduled, {
       random,

@@ -6,7 +6,8 @@ import type { Random } from './random.js';
 
 export type ShiftWindow = { daysBack: number; daysAhead: number };
 
-type Person = { id: number; timezone: string; groupName: string | null; email: string };
+/** isDemoLogin: the accounts printed at start-up keep their coming weeks free of days off, so trying the product is predictable. */
+type Person = { id: number; timezone: string; groupName: string | null; email: string; isDemoLogin: boolean };
 
 const NIGHT_GROUP = 'Night Desk';
 const BATCH = 2000;
@@ -46,7 +47,10 @@ export async function generateShifts(
     const night = person.groupName === NIGHT_GROUP;
     const startHour = night ? '22:00' : random.pick(['07:00', '08:00', '08:30', '09:00', '10:00', '12:00']);
     const hours = night ? 8.5 : random.pick([8, 8.5, 9]);
-    const vacationStart = random.chance(0.12) ? random.int(-window.daysBack, window.daysAhead - 5) : null;
+    const latestVacationStart = person.isDemoLogin ? -6 : window.daysAhead - 5;
+    const vacationStart = random.chance(person.isDemoLogin ? 0.5 : 0.12)
+      ? random.int(-window.daysBack, latestVacationStart)
+      : null;
     if (vacationStart !== null) {
       const first = today.plus({ days: vacationStart });
       vacations.push({

@@ -102,6 +102,7 @@ export function AgentsPage() {
         agents={shown}
         onOpenCampaigns={canOpenPopup ? setPopupAgent : undefined}
         onSignOutEverywhere={can(user.role, 'users.force_logout') ? setSignOutAgent : undefined}
+        scheduleLink={can(user.role, 'schedule.manage') ? (agent) => `/schedule/users/${agent.id}` : undefined}
       />
       {agents.data && shown ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

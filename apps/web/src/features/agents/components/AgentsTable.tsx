@@ -1,3 +1,4 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import LogoutIcon from '@mui/icons-material/Logout';
 import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
@@ -16,6 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Agent, EMPTY_LABELS } from '@shiftline/shared';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { agentName } from '../utils/agentName';
 
 const PAGE_SIZE = 50;
@@ -28,6 +30,8 @@ type AgentsTableProps = {
   onOpenCampaigns?: (agent: Agent) => void;
   /** Ends the agent's sessions; absent for roles that may not. */
   onSignOutEverywhere?: (agent: Agent) => void;
+  /** The address of the agent's schedule; absent for roles that may not open it. */
+  scheduleLink?: (agent: Agent) => string;
 };
 
 function NameCell({ agent, onOpen }: { agent: Agent; onOpen?: (agent: Agent) => void }) {
@@ -61,7 +65,7 @@ function NameCell({ agent, onOpen }: { agent: Agent; onOpen?: (agent: Agent) => 
 }
 
 /** Agents, 50 to a page: name (starred for supervisors and team leads), email, group, role. */
-export function AgentsTable({ agents, onOpenCampaigns, onSignOutEverywhere }: AgentsTableProps) {
+export function AgentsTable({ agents, onOpenCampaigns, onSignOutEverywhere, scheduleLink }: AgentsTableProps) {
   const [page, setPage] = useState(0);
   const rows = agents?.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE) ?? [];
   return (
@@ -73,7 +77,7 @@ export function AgentsTable({ agents, onOpenCampaigns, onSignOutEverywhere }: Ag
             <TableCell>Email</TableCell>
             <TableCell>Group</TableCell>
             <TableCell>Role</TableCell>
-            <TableCell align="right">{onSignOutEverywhere ? 'Actions' : null}</TableCell>
+            <TableCell align="right">{onSignOutEverywhere || scheduleLink ? 'Actions' : null}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -102,6 +106,19 @@ export function AgentsTable({ agents, onOpenCampaigns, onSignOutEverywhere }: Ag
               <TableCell>{agent.agent_group ?? '—'}</TableCell>
               <TableCell>{agent.role_name}</TableCell>
               <TableCell align="right" sx={{ py: 0 }}>
+                {scheduleLink ? (
+                  <Tooltip title="Schedule">
+                    <IconButton
+                      size="small"
+                      component={RouterLink}
+                      to={scheduleLink(agent)}
+                      aria-label={`Schedule of ${agentName(agent)}`}
+                      data-testid="agent-schedule"
+                    >
+                      <CalendarMonthIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ) : null}
                 {onSignOutEverywhere ? (
                   <Tooltip title="Sign out everywhere">
                     <IconButton

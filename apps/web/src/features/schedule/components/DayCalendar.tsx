@@ -1,0 +1,84 @@
+import FullCalendar, { type CalendarRef, type EventClickInfo, type EventInput } from '@fullcalendar/react';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import Box from '@mui/material/Box';
+import { CALENDAR_HEIGHTS, type Shift } from '@shiftline/shared';
+import { DateTime } from 'luxon';
+import { useEffect, useRef } from 'react';
+import type { ScheduleItem } from '../utils/scheduleItem';
+import { calendarSx } from './calendarStyles';
+import { DELETE_SHIFT_TEST_ID, ScheduleEventContent } from './ScheduleEventContent';
+
+const PLUGINS = [timeGridPlugin, classicThemePlugin];
+
+type DayCalendarProps = {
+  day: string;
+  zone: string;
+  events: EventInput[];
+  /** Whether the viewer may delete a shift (the shared transition table decides). */
+  mayDelete: (shift: Shift) => boolean;
+  onDelete: (shift: Shift) => void;
+  onItemClick: (item: ScheduleItem) => void;
+};
+
+/** Where the day view opens: an hour before the day's first event, else at 7 AM. */
+function scrollTimeFor(day: string, zone: string, events: EventInput[]): string {
+  const dayStart = DateTime.fromISO(day, { zone }).startOf('day');
+  const starts = events
+    .filter((event) => typeof event.start === 'number' && typeof event.end === 'number')
+    .filter(
+      (event) =>
+        (event.end as number) > dayStart.toMillis() && (event.start as number) < dayStart.plus({ days: 1 }).toMillis(),
+    )
+    .map((event) => Math.max(event.start as number, dayStart.toMillis()));
+  if (starts.length === 0) return '07:00:00';
+  const first = DateTime.fromMillis(Math.min(...starts), { zone });
+  return `${String(Math.max(0, first.hour - 1)).padStart(2, '0')}:00:00`;
+}
+
+/** The right-hand day view: hourly slots with shifts, their breaks and lunches, and vacations. */
+export function DayCalendar({ day, zone, events, mayDelete, onDelete, onItemClick }: DayCalendarProps) {
+  const calendar = useRef<CalendarRef>(null);
+  const scrollTime = scrollTimeFor(day, zone, events);
+
+  useEffect(() => {
+    const api = calendar.current?.getApi();
+    api?.gotoDate(day);
+    api?.scrollToTime(scrollTime);
+  }, [day, scrollTime]);
+
+  const handleEventClick = (info: EventClickInfo) => {
+    if ((info.jsEvent.target as Element | null)?.closest(`[data-testid="${DELETE_SHIFT_TEST_ID}"]`)) return;
+    onItemClick(info.event.extendedProps.item as ScheduleItem);
+  };
+
+  return (
+    <Box sx={calendarSx}>
+      <FullCalendar
+        ref={calendar}
+        plugins={PLUGINS}
+        initialView="timeGridDay"
+        initialDate={day}
+        timeZone={zone}
+        locale="en-US"
+        headerToolbar={false}
+        dayHeaders={false}
+        height={CALENDAR_HEIGHTS.day}
+        slotMinHeight={CALENDAR_HEIGHTS.dayIntervalHeight}
+        slotDuration="00:30:00"
+        slotHeaderInterval="01:00"
+        scrollTime={scrollTime}
+        nowIndicator
+        events={events}
+        eventContent={(info) => {
+          const item = info.event.extendedProps.item as ScheduleItem;
+          const deletable = item.kind === 'shift' && mayDelete(item.shift);
+          return (
+            <ScheduleEventContent item={item} zone={zone} view="day" onDelete={deletable ? onDelete : undefined} />
+          );
+        }}
+        eventClick={handleEventClick}
+      />
+    </Box>
+  );
+}

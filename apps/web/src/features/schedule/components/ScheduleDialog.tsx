@@ -1,0 +1,237 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type Shift, shiftEndChoices, shiftStartChoices, type Vacation, validateShift } from '@shiftline/shared';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/apiError';
+import { fieldErrors } from '../../../lib/fieldErrors';
+import { scheduleApi } from '../api';
+import { useScheduleMutation } from '../hooks/useScheduleMutation';
+import { useShiftDraft } from '../hooks/useShiftDraft';
+import { busyIntervals, liveShiftIntervals } from '../utils/busyIntervals';
+import { formatDay } from '../utils/localTime';
+import type { ShiftDraft } from '../utils/shiftDraft';
+import { timeOptions } from '../utils/timeOptions';
+import { BreakRow } from './BreakRow';
+import { TimeSelect } from './TimeSelect';
+
+const FORM_ID = 'schedule-dialog-form';
+/** Error keys shown next to a field; any other key goes into the dialog's alert. */
+const FIELD_KEYS = new Set(['start', 'end', 'breaks', 'notes']);
+
+type ScheduleDialogProps = {
+  /** The focused day, a local ISO date in the viewer's zone. */
+  day: string;
+  /** The viewer's time zone: choices and labels are in it. */
+  zone: string;
+  /** The calendar's owner and their display-from moment (ISO, UTC). */
+  owner: { id: number; displayFrom: string | null };
+  /** False when a schedule supervisor plans for someone else. */
+  forself: boolean;
+  /** The owner's loaded shifts and vacations, which the new shift must keep clear of. */
+  shifts: readonly Shift[];
+  vacations: readonly Vacation[];
+  onClose: () => void;
+  onSaved: (shift: Shift) => void;
+  /** The clock, replaceable in tests. */
+  now?: () => number;
+};
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+function toRequest(draft: ShiftDraft & { start: number; end: number }, notes: string, user: number | undefined) {
+  return {
+    start: iso(draft.start),
+    end: iso(draft.end),
+    breaks: draft.breaks.map((plannedBreak) => ({ type: plannedBreak.type, start: iso(plannedBreak.start) })),
+    notes: notes.trim() === '' ? undefined : notes.trim(),
+    user,
+  };
+}
+
+/** The schedule dialog: a new shift on the focused day, checked by the same rules as the server before it is sent. */
+export function ScheduleDialog({
+  day,
+  zone,
+  owner,
+  forself,
+  shifts,
+  vacations,
+  onClose,
+  onSaved,
+  now = Date.now,
+}: ScheduleDialogProps) {
+  const liveShifts = liveShiftIntervals(shifts);
+  const { draft, setStart, setEnd, setBreakStart } = useShiftDraft(liveShifts);
+  const [notes, setNotes] = useState('');
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const save = useScheduleMutation(scheduleApi.saveNewEvent);
+
+  const errors = { ...fieldErrors(save.error), ...localErrors };
+  const otherErrors = Object.entries(errors).filter(([key]) => !FIELD_KEYS.has(key) && !key.startsWith('breaks.'));
+  const generalError =
+    save.error && Object.keys(fieldErrors(save.error)).length === 0
+      ? save.error instanceof ApiError
+        ? save.error.message
+        : 'Saving failed. Please try again.'
+      : null;
+
+  const startOptions = timeOptions(shiftStartChoices(day, zone, liveShifts, now()), zone, day);
+  const endOptions = draft.start === null ? [] : timeOptions(shiftEndChoices(draft.start, liveShifts), zone, day);
+
+  const edited = () => {
+    setLocalErrors({});
+    if (save.error) save.reset();
+  };
+
+  const submit = () => {
+    const { start, end } = draft;
+    if (start === null || end === null) {
+      setLocalErrors({
+        ...(start === null ? { start: 'is required' } : {}),
+        ...(end === null ? { end: 'is required' } : {}),
+      });
+      return;
+    }
+    // The server runs this same function; checking first saves a round trip and shows the same words.
+    const problems = validateShift(
+      { start, end, breaks: draft.breaks },
+      {
+        now: now(),
+        displayFrom: owner.displayFrom === null ? null : Date.parse(owner.displayFrom),
+        busy: busyIntervals(shifts, vacations),
+      },
+    );
+    const found = { ...problems.fields, ...problems.conflicts };
+    setLocalErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(toRequest({ ...draft, start, end }, notes, forself ? undefined : owner.id), { onSuccess: onSaved });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      maxWidth="sm"
+      aria-labelledby="schedule-dialog-title"
+      data-testid="schedule-dialog"
+    >
+      <DialogTitle id="schedule-dialog-title">Date - {formatDay(day)}</DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          id={FORM_ID}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+          sx={{ display: 'grid', gap: 2.5, pt: 1 }}
+        >
+          {generalError ? <Alert severity="error">{generalError}</Alert> : null}
+          {otherErrors.map(([key, message]) => (
+            <Alert key={key} severity="error">
+              {key} {message}
+            </Alert>
+          ))}
+
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+              Time
+            </Typography>
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+              <TimeSelect
+                label="Start"
+                value={draft.start}
+                options={startOptions}
+                onChange={(start) => {
+                  edited();
+                  setStart(start);
+                }}
+                error={errors.start}
+                testId="shift-start"
+              />
+              <TimeSelect
+                label="End"
+                value={draft.end}
+                options={endOptions}
+                onChange={(end) => {
+                  edited();
+                  setEnd(end);
+                }}
+                disabled={draft.start === null}
+                error={errors.end}
+                testId="shift-end"
+              />
+            </Box>
+          </Box>
+
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+              Breaks
+            </Typography>
+            {errors.breaks ? (
+              <Alert severity="error" sx={{ mb: 1.5 }}>
+                Breaks: {errors.breaks}
+              </Alert>
+            ) : null}
+            {draft.start !== null && draft.end !== null && draft.breaks.length > 0 ? (
+              <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="break-list">
+                {draft.breaks.map((plannedBreak, index) => (
+                  <BreakRow
+                    // Breaks keep their places in the list, so the index names one.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    key={index}
+                    plannedBreak={plannedBreak}
+                    shift={{ start: draft.start as number, end: draft.end as number }}
+                    others={draft.breaks.filter((_, at) => at !== index)}
+                    zone={zone}
+                    day={day}
+                    error={errors[`breaks.${index}.start`]}
+                    onChange={(start) => {
+                      edited();
+                      setBreakStart(index, start);
+                    }}
+                  />
+                ))}
+              </Box>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                Pick the start and end; the breaks are planned for you.
+              </Typography>
+            )}
+          </Box>
+
+          <TextField
+            label="Notes"
+            multiline
+            minRows={2}
+            size="small"
+            value={notes}
+            onChange={(event) => {
+              edited();
+              setNotes(event.target.value);
+            }}
+            error={errors.notes !== undefined}
+            helperText={errors.notes === undefined ? 'Optional' : `Notes ${errors.notes}`}
+            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'shift-notes' } }}
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={save.isPending} data-testid="schedule-cancel">
+          Cancel
+        </Button>
+        <Button type="submit" form={FORM_ID} variant="contained" loading={save.isPending} data-testid="schedule-save">
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
