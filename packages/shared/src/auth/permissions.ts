@@ -38,6 +38,13 @@ export const PERMISSIONS = {
   'schedule.edit_own': WITH_SCHEDULE,
   /** Viewing and planning another user's schedule, and managing any shift, belong to the schedule supervisor. */
   'schedule.manage': ['schedule_supervisor'],
+  /** The supervisor calendar: everyone; non-approved shifts only for the roles in SEES_UNAPPROVED_SHIFTS. */
+  'schedule.view_team': EVERY_SIGNED_IN,
+  'schedule.planner': WITH_SCHEDULE,
+  'free_shifts.view': WITH_SCHEDULE,
+  /** Requesting days off and asking to cancel them. */
+  'vacations.request': WITH_SCHEDULE,
+  'notifications.use': EVERY_SIGNED_IN,
 } as const satisfies Record<string, 'public' | readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -55,3 +62,13 @@ export function can(role: Role | null, action: Action): boolean {
   if (role === null) return false;
   return (allowed as readonly Role[]).includes(role);
 }
+
+/** Supervisor timeline: non-approved points are visible only to these roles (spec §6). */
+export const SEES_UNAPPROVED_SHIFTS: readonly Role[] = [
+  'schedule_supervisor',
+  'campaign_manager',
+  'agent_supervisor',
+  'team_lead',
+  'administrator',
+  'super_admin',
+];

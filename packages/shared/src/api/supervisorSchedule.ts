@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { BREAK_TYPES, SHIFT_STATUSES } from '../schedule/constants.js';
+import { VACATION_REASONS, VACATION_STATUSES } from '../schedule/vacations.js';
+
+const instant = (name: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` })
+    .transform((value) => Date.parse(value));
+const idList = z.array(z.number().int().positive()).max(2000);
+
+export const teamScheduleQuerySchema = z
+  .object({
+    start_period: instant('start_period'),
+    end_period: instant('end_period'),
+    /** Only data points of users with this role. */
+    user_role: z.enum(['agent', 'team_lead', 'agent_supervisor', 'campaign_manager']).optional(),
+    /** Comma-separated campaign ids: only agents of these campaigns. */
+    campaigns: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, { error: 'must be comma-separated campaign ids' })
+      .transform((value) => value.split(',').map(Number))
+      .optional(),
+  })
+  .refine((q) => q.end_period > q.start_period, { path: ['end_period'], error: 'must be after start_period' })
+  .refine((q) => q.end_period - q.start_period <= 100 * 86_400_000, {
+    path: ['end_period'],
+    error: 'must be at most 100 days after start_period',
+  });
+
+export const timePointSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['shift', 'vacation']),
+  status: z.union([z.enum(SHIFT_STATUSES), z.enum(VACATION_STATUSES)]),
+  start: z.string(),
+  end: z.string(),
+  start_utc: z.string(),
+  end_utc: z.string(),
+  breaks: z.array(z.object({ type: z.enum(BREAK_TYPES), start_utc: z.string(), end_utc: z.string() })),
+  free_shift_id: z.number().int().nullable(),
+});
+
+export const dataPointSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  userUrl: z.string(),
+  user_avatar_url: z.string().nullable(),
+  role_name: z.string(),
+  starred: z.boolean(),
+  bg_color: z.object({ bg: z.string(), text: z.string() }),
+  count: z.number().int(),
+  time_points: z.array(timePointSchema),
+  agent_type: z.string().nullable(),
+  agent_group: z.string().nullable(),
+  vacations: z.array(timePointSchema),
+  campaigns: z.array(z.number().int()),
+});
+export type DataPoint = z.infer<typeof dataPointSchema>;
+
+export const freeShiftSchema = z.object({
+  id: z.number().int(),
+  start_utc: z.string(),
+  end_utc: z.string(),
+  campaigns: z.array(z.number().int()),
+  count_agents: z.number().int(),
+  accepted: z.number().int(),
+  breaks: z.array(z.object({ type: z.enum(BREAK_TYPES), start_utc: z.string(), end_utc: z.string() })),
+});
+
+export const teamScheduleSchema = z.object({
+  data_points: z.array(dataPointSchema),
+  /** Keyed by local date (yyyy-MM-dd) in the viewer's zone. */
+  summary: z.record(z.string(), z.object({ count_shifts: z.number().int(), count_vacations: z.number().int() })),
+  free_shifts: z.array(freeShiftSchema),
+});
+export type TeamSchedule = z.infer<typeof teamScheduleSchema>;
+
+export const scheduleCampaignSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  users: z.array(z.number().int()),
+  start_work_time: z.string().nullable().describe("HH:mm UTC; null is 'None'"),
+  end_work_time: z.string().nullable(),
+  /** Shifts of the campaign's agents in the period: approved only, unless the viewer is a schedule supervisor. */
+  shifts: z.array(
+    z.object({
+      id: z.number().int(),
+      user_id: z.number().int(),
+      status: z.enum(SHIFT_STATUSES),
+      start_utc: z.string(),
+      end_utc: z.string(),
+    }),
+  ),
+});
+
+export const campaignsQuerySchemaForSchedule = z
+  .object({ start_period: instant('start_period'), end_period: instant('end_period') })
+  .refine((q) => q.end_period > q.start_period, { path: ['end_period'], error: 'must be after start_period' });
+
+export const daysOffQuerySchema = z.object({
+  status: z.enum(VACATION_STATUSES).optional(),
+});
+
+export const daysOffEntrySchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  user_avatar_url: z.string().nullable(),
+  start_utc: z.string(),
+  end_utc: z.string(),
+  reason: z.string(),
+  reason_name: z.string(),
+  status: z.enum(VACATION_STATUSES),
+  created_at: z.string(),
+});
+
+export const approveAllBodySchema = z.object({ ids: idList.min(1) });
+export const cancelShiftBodySchema = z
+  .object({ reason: z.string().trim().max(500).optional() })
+  .nullish()
+  .transform((body) => body ?? {});
+
+export const freeShiftBodySchema = z.object({
+  count_agents: z.number().int().min(1, { error: 'must be above 0' }).max(500),
+  campaigns: z.array(z.number().int().positive()).min(1, { error: 'choose at least one campaign' }).max(100),
+  start: instant('start'),
+  end: instant('end'),
+  breaks: z.array(z.object({ type: z.enum(BREAK_TYPES), start: instant('start') })).max(5),
+});
+
+export const freeShiftsQuerySchema = z
+  .object({ start_period: instant('start_period'), end_period: instant('end_period') })
+  .refine((q) => q.end_period > q.start_period, { path: ['end_period'], error: 'must be after start_period' });
+
+const reasonKeys = Object.keys(VACATION_REASONS) as [
+  keyof typeof VACATION_REASONS,
+  ...(keyof typeof VACATION_REASONS)[],
+];
+
+export const createVacationBodySchema = z
+  .object({
+    user: z.number().int().positive().optional(),
+    start: instant('start'),
+    end: instant('end'),
+    reason: z.enum(reasonKeys),
+  })
+  .refine((body) => body.end > body.start, { path: ['end'], error: 'must be after start' });
+
+export const vacationDecisionBodySchema = z
+  .object({
+    /** Approve and delete the overlapping shifts without a notice. */
+    delete_shifts: z.boolean().optional(),
+  })
+  .nullish()
+  .transform((body) => body ?? {});
+
+export const userDatesParamsSchema = z.object({
+  user: z.coerce.number().int().positive(),
+  start: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+  end: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+});
+
+export const deleteShiftsBodySchema = z.object({ shifts: idList.min(1) });
+
+export const cancelAndNotifyBodySchema = z.object({
+  /** The vacation being approved, when the notice is part of a vacation approval. */
+  vacation_id: z.number().int().positive().optional(),
+  shifts: idList,
+  /** The ids among `shifts` to offer to other agents as free shifts. */
+  free_shifts: idList,
+  is_schedule_page: z.boolean().optional(),
+});
+
+/** Socket.IO events the vacation approval host listens to. */
+export const VACATION_EVENTS = {
+  startAddVacation: 'startAddVacation',
+  startApproveVacation: 'startApproveVacation',
+  startRejectVacationCancellation: 'startRejectVacationCancellation',
+} as const;
