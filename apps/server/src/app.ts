@@ -16,6 +16,7 @@ import {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { createSchedulingRepositories } from './db/repositories.js';
 import { transactional } from './db/transaction.js';
 import {
   authRoutes,
@@ -23,10 +24,14 @@ import {
   createSessionsRepository,
   createSessionsService,
 } from './features/auth/index.js';
+import { createFreeShiftsService } from './features/freeShifts/index.js';
+import { createNotificationsService, notificationsRoutes } from './features/notifications/index.js';
 import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
+import { createTeamScheduleService, teamScheduleRoutes } from './features/teamSchedule/index.js';
 import { createUsersRepository } from './features/users/index.js';
+import { createVacationsService, vacationsRoutes } from './features/vacations/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { socketPlugin } from './plugins/socket.js';
@@ -114,6 +119,7 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
 
   await app.register(orgRoutes, { orgService });
   await app.register(scheduleRoutes, { scheduleService });
+  await registerSupervisorScheduling(app, db, now ?? Date.now);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await serveWebApp(app, config.webDist);
@@ -122,6 +128,35 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
   return app;
+}
+
+/** Team calendar, approvals, free shifts, vacations and notifications: services that share one transaction. */
+async function registerSupervisorScheduling(app: FastifyInstance, db: DatabaseHandle['db'], now: () => number) {
+  const repositories = createSchedulingRepositories(db);
+  const inTransaction = transactional(db, createSchedulingRepositories);
+  const realtime = app.realtime;
+  const notificationsService = createNotificationsService({ notifications: repositories.notifications, realtime, now });
+  const freeShifts = createFreeShiftsService({ repositories, inTransaction, notificationsService, realtime, now });
+  const teamSchedule = createTeamScheduleService({
+    repositories,
+    inTransaction,
+    freeShifts,
+    notificationsService,
+    realtime,
+    now,
+  });
+  const vacations = createVacationsService({
+    repositories,
+    inTransaction,
+    users: createUsersRepository(db),
+    freeShifts,
+    teamSchedule,
+    notificationsService,
+    realtime,
+  });
+  await app.register(teamScheduleRoutes, { teamSchedule, freeShifts });
+  await app.register(vacationsRoutes, { vacations });
+  await app.register(notificationsRoutes, { notificationsService, freeShifts });
 }
 
 /** The built SPA: static files, and index.html for every other non-API path so client routes survive a reload. */

@@ -1,4 +1,12 @@
-import type { AgentCallType, BreakType, CampaignType, Role, ShiftStatus, VacationStatus } from '@shiftline/shared';
+import type {
+  AgentCallType,
+  BreakType,
+  CampaignType,
+  NotificationType,
+  Role,
+  ShiftStatus,
+  VacationStatus,
+} from '@shiftline/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -86,8 +94,36 @@ export type ShiftsTable = {
   created_by: number | null;
   /** Null while the agent's new shift is a draft; set by Send for Approval. */
   sent_for_approval_at: Date | null;
+  /** The free-shift offer this shift was accepted from. */
+  free_shift_id: Generated<number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+};
+
+export type FreeShiftsTable = {
+  id: Generated<number>;
+  start_at: Date;
+  end_at: Date;
+  count_agents: number;
+  accepted: Generated<number>;
+  campaigns: number[];
+  breaks: ColumnType<{ type: BreakType; start_at: string; end_at: string }[], string, string>;
+  created_by: number | null;
+  /** A canceled shift offered to others (vacation notice). */
+  source_shift_id: number | null;
+  created_at: Generated<Date>;
+};
+
+export type NotificationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  type: NotificationType;
+  status: Generated<0 | 1>;
+  title: string;
+  message: string;
+  free_shift_id: number | null;
+  link: string | null;
+  created_at: Generated<Date>;
 };
 
 export type ShiftBreaksTable = {
@@ -121,6 +157,8 @@ export type Database = {
   shifts: ShiftsTable;
   shift_breaks: ShiftBreaksTable;
   vacations: VacationsTable;
+  free_shifts: FreeShiftsTable;
+  notifications: NotificationsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

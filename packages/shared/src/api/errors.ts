@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   protected_user: 403,
   not_found: 404,
   conflict: 409,
+  vacation_overlap: 409,
+  shifts_overlap: 409,
   rate_limited: 429,
 } as const;
 

@@ -176,3 +176,17 @@ export const VACATION_EVENTS = {
   startApproveVacation: 'startApproveVacation',
   startRejectVacationCancellation: 'startRejectVacationCancellation',
 } as const;
+
+export const startVacationActionBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve'), vacation_id: z.number().int().positive() }),
+  z.object({ action: z.literal('reject_cancellation'), vacation_id: z.number().int().positive() }),
+  z
+    .object({
+      action: z.literal('add'),
+      user: z.number().int().positive(),
+      start: instant('start'),
+      end: instant('end'),
+      reason: z.enum(reasonKeys),
+    })
+    .refine((body) => body.end > body.start, { path: ['end'], error: 'must be after start' }),
+]);

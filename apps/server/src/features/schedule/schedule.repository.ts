@@ -92,6 +92,7 @@ export function createScheduleRepository(db: Kysely<Database>) {
       createdBy: number;
       sentAt: Date | null;
       breaks: { type: BreakType; start: Date; end: Date }[];
+      freeShiftId?: number;
     }): Promise<number> {
       const row = await db
         .insertInto('shifts')
@@ -103,6 +104,7 @@ export function createScheduleRepository(db: Kysely<Database>) {
           notes: shift.notes,
           created_by: shift.createdBy,
           sent_for_approval_at: shift.sentAt,
+          free_shift_id: shift.freeShiftId ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

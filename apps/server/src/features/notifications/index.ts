@@ -1,0 +1,3 @@
+export { createNotificationsRepository } from './notifications.repository.js';
+export { notificationsRoutes } from './notifications.routes.js';
+export { createNotificationsService, type NotificationsService } from './notifications.service.js';

@@ -1,0 +1,2 @@
+export { teamScheduleRoutes } from './teamSchedule.routes.js';
+export { createTeamScheduleService, type TeamScheduleService } from './teamSchedule.service.js';

@@ -1,0 +1,2 @@
+export { vacationsRoutes } from './vacations.routes.js';
+export { cannotApproveMessage, createVacationsService, type VacationsService } from './vacations.service.js';

@@ -1,0 +1,365 @@
+import {
+  can,
+  userRoom,
+  VACATION_EVENTS,
+  VACATION_REASONS,
+  type VacationReason,
+  type VacationStatus,
+} from '@shiftline/shared';
+import { DateTime } from 'luxon';
+import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/repositories.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { Realtime } from '../realtime/realtime.js';
+import type { TeamScheduleService } from '../teamSchedule/teamSchedule.service.js';
+import { longName, type UsersRepository } from '../users/index.js';
+
+const MAX_VACATION_DAYS = 60;
+
+/** The spec's 'Cannot be approved!' text, with the period in the viewer's local date format. */
+export function cannotApproveMessage(start: Date, end: Date, zone: string): string {
+  const format = (date: Date) =>
+    DateTime.fromJSDate(date, { zone }).toLocaleString(DateTime.DATE_SHORT, { locale: 'en-US' });
+  const lastDay = new Date(end.getTime() - 1);
+  return `Cannot be approved! The days from the selected period ${format(start)} - ${format(lastDay)} have already been approved as days off.`;
+}
+
+type VacationAction =
+  | { action: 'approve'; vacation_id: number }
+  | { action: 'reject_cancellation'; vacation_id: number }
+  | { action: 'add'; user: number; start: number; end: number; reason: VacationReason };
+
+export function createVacationsService(deps: {
+  repositories: SchedulingRepositories;
+  inTransaction: InSchedulingTransaction;
+  users: UsersRepository;
+  freeShifts: FreeShiftsService;
+  teamSchedule: TeamScheduleService;
+  notificationsService: NotificationsService;
+  realtime: Realtime;
+}) {
+  const { repositories, inTransaction, users, freeShifts, teamSchedule, notificationsService, realtime } = deps;
+  const { vacations } = repositories;
+
+  async function ownerOrManager(viewer: UserRow, userId: number): Promise<UserRow> {
+    if (userId !== viewer.id && !can(viewer.role, 'schedule.manage'))
+      throw forbidden('You may only see your own days off.');
+    const owner = userId === viewer.id ? viewer : await users.findById(userId);
+    if (!owner || owner.archived || owner.is_system) throw notFound('No such user.');
+    return owner;
+  }
+
+  async function notifySupervisors(repos: SchedulingRepositories, title: string, message: string) {
+    const supervisors = await repos.teamSchedule.scheduleSupervisorIds();
+    return repos.notifications.insertMany(
+      supervisors.map((userId) => ({ userId, type: 'vacation' as const, title, message, link: '/schedule/days_off' })),
+    );
+  }
+
+  async function notifyOwner(repos: SchedulingRepositories, userId: number, title: string, message: string) {
+    return repos.notifications.insertMany([{ userId, type: 'vacation', title, message, link: '/schedule/days_off' }]);
+  }
+
+  /** Inside a transaction: refuses an approval that overlaps approved days off (the 'Cannot be approved!' case). */
+  async function assertNoApprovedOverlap(
+    repos: SchedulingRepositories,
+    vacation: { id: number; user_id: number; start_at: Date; end_at: Date },
+    zone: string,
+  ) {
+    const overlapping = await repos.vacations.blockingOverlapping(
+      vacation.user_id,
+      vacation.start_at,
+      vacation.end_at,
+      vacation.id,
+    );
+    if (overlapping.length > 0) {
+      throw new AppError('vacation_overlap', cannotApproveMessage(vacation.start_at, vacation.end_at, zone));
+    }
+  }
+
+  async function lockPending(repos: SchedulingRepositories, id: number) {
+    const vacation = await repos.vacations.lock(id);
+    if (!vacation) throw notFound('No such vacation.');
+    if (vacation.status !== 'vac_pending')
+      throw conflict(`Only a pending request can be decided; this one is ${vacation.status}.`);
+    await repos.schedule.lockUser(vacation.user_id);
+    return vacation;
+  }
+
+  const describe = (vacation: { start_at: Date; end_at: Date }, zone: string) =>
+    `${DateTime.fromJSDate(vacation.start_at, { zone }).toFormat('LLL d')} – ${DateTime.fromJSDate(new Date(vacation.end_at.getTime() - 1), { zone }).toFormat('LLL d, yyyy')}`;
+
+  return {
+    async create(viewer: UserRow, body: { user?: number; start: number; end: number; reason: VacationReason }) {
+      const owner = await ownerOrManager(viewer, body.user ?? viewer.id);
+      if (body.end - body.start > MAX_VACATION_DAYS * 86_400_000) {
+        throw new AppError('validation_failed', 'Days off are too long.', {
+          end: `must be at most ${MAX_VACATION_DAYS} days after start`,
+        });
+      }
+      const { vacation, rows } = await inTransaction(async (repos) => {
+        const created = await repos.vacations.insert({
+          userId: owner.id,
+          start: new Date(body.start),
+          end: new Date(body.end),
+          reason: body.reason,
+          status: 'vac_pending',
+        });
+        const rows =
+          owner.id === viewer.id
+            ? await notifySupervisors(
+                repos,
+                'Days off requested',
+                `${longName(owner)} asks for days off: ${describe(created, viewer.timezone)} (${VACATION_REASONS[body.reason]}).`,
+              )
+            : [];
+        return { vacation: created, rows };
+      });
+      notificationsService.push(rows);
+      return { id: vacation.id, status: vacation.status };
+    },
+
+    /**
+     * Approves days off. Refused when they overlap approved days off; when live shifts overlap, the
+     * supervisor must choose: `delete_shifts` removes them in the same transaction.
+     */
+    async approve(viewer: UserRow, id: number, options: { delete_shifts?: boolean }) {
+      const { rows, ownerId } = await inTransaction(async (repos) => {
+        const vacation = await lockPending(repos, id);
+        await assertNoApprovedOverlap(repos, vacation, viewer.timezone);
+        const shifts = await repos.vacations.liveShiftsOverlapping(
+          vacation.user_id,
+          vacation.start_at,
+          vacation.end_at,
+        );
+        if (shifts.length > 0 && !options.delete_shifts) {
+          throw new AppError(
+            'shifts_overlap',
+            'Shifts overlap these days off: send a notice about them or approve and delete them.',
+            {
+              shifts: shifts.map((shift) => shift.id).join(','),
+            },
+          );
+        }
+        await repos.teamSchedule.deleteShifts(shifts.map((shift) => shift.id));
+        await repos.vacations.setStatus(vacation.id, 'vac_approved');
+        const rows = await notifyOwner(
+          repos,
+          vacation.user_id,
+          'Days off approved',
+          `Your days off ${describe(vacation, viewer.timezone)} were approved.`,
+        );
+        return { rows, ownerId: vacation.user_id };
+      });
+      notificationsService.push(rows);
+      teamSchedule.announce([ownerId]);
+      return { status: 'ok' as const };
+    },
+
+    async decide(viewer: UserRow, id: number, decision: 'reject' | 'approve_cancellation' | 'reject_cancellation') {
+      const expected: VacationStatus = decision === 'reject' ? 'vac_pending' : 'vac_cancel_requested';
+      const next: VacationStatus =
+        decision === 'reject' ? 'vac_rejected' : decision === 'approve_cancellation' ? 'vac_canceled' : 'vac_approved';
+      const { rows, ownerId } = await inTransaction(async (repos) => {
+        const vacation = await repos.vacations.lock(id);
+        if (!vacation) throw notFound('No such vacation.');
+        if (vacation.status !== expected) throw conflict(`This request is ${vacation.status}, not ${expected}.`);
+        await repos.vacations.setStatus(id, next);
+        const titles = {
+          reject: 'Days off rejected',
+          approve_cancellation: 'Days off canceled',
+          reject_cancellation: 'Cancellation rejected',
+        };
+        const rows = await notifyOwner(
+          repos,
+          vacation.user_id,
+          titles[decision],
+          `${titles[decision]}: ${describe(vacation, viewer.timezone)}.`,
+        );
+        return { rows, ownerId: vacation.user_id };
+      });
+      notificationsService.push(rows);
+      teamSchedule.announce([ownerId]);
+      return { status: 'ok' as const };
+    },
+
+    async requestCancellation(viewer: UserRow, id: number) {
+      const rows = await inTransaction(async (repos) => {
+        const vacation = await repos.vacations.lock(id);
+        if (!vacation || vacation.user_id !== viewer.id) throw notFound('No such vacation of yours.');
+        if (vacation.status !== 'vac_approved') throw conflict('Only approved days off can be canceled.');
+        await repos.vacations.setStatus(id, 'vac_cancel_requested');
+        return notifySupervisors(
+          repos,
+          'Days off cancellation requested',
+          `${longName(viewer)} asks to cancel days off ${describe(vacation, viewer.timezone)}.`,
+        );
+      });
+      notificationsService.push(rows);
+      return { status: 'ok' as const };
+    },
+
+    /** Asks the supervisor's own approval host (in their open pages) to open the right dialog. */
+    async startAction(viewer: UserRow, body: VacationAction) {
+      if (body.action === 'add') {
+        const owner = await ownerOrManager(viewer, body.user);
+        realtime.toRoom(userRoom(viewer.id), VACATION_EVENTS.startAddVacation, {
+          user_id: owner.id,
+          start: new Date(body.start).toISOString(),
+          end: new Date(body.end).toISOString(),
+          reason: body.reason,
+        });
+        return { status: 'ok' as const };
+      }
+      const vacation = await vacations.find(body.vacation_id);
+      if (!vacation) throw notFound('No such vacation.');
+      const expected: VacationStatus = body.action === 'approve' ? 'vac_pending' : 'vac_cancel_requested';
+      if (vacation.status !== expected) throw conflict(`This request is ${vacation.status}, not ${expected}.`);
+      const event =
+        body.action === 'approve'
+          ? VACATION_EVENTS.startApproveVacation
+          : VACATION_EVENTS.startRejectVacationCancellation;
+      realtime.toRoom(userRoom(viewer.id), event, {
+        vacation_id: vacation.id,
+        user_id: vacation.user_id,
+        start: vacation.start_at.toISOString(),
+        end: vacation.end_at.toISOString(),
+        reason: vacation.reason,
+      });
+      return { status: 'ok' as const };
+    },
+
+    async daysOff(viewer: UserRow, status?: VacationStatus) {
+      const rows = await vacations.daysOff({
+        userId: can(viewer.role, 'schedule.manage') ? undefined : viewer.id,
+        status,
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        user_id: row.user_id,
+        name: `${row.first_name} ${row.second_name}`,
+        user_avatar_url: row.avatar_url,
+        start_utc: row.start_at.toISOString(),
+        end_utc: row.end_at.toISOString(),
+        reason: row.reason,
+        reason_name: VACATION_REASONS[row.reason as VacationReason] ?? row.reason,
+        status: row.status,
+        created_at: row.created_at.toISOString(),
+      }));
+    },
+
+    async vacationsByDates(viewer: UserRow, userId: number, start: Date, end: Date) {
+      await ownerOrManager(viewer, userId);
+      const rows = await vacations.blockingOverlapping(userId, start, end);
+      return rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        reason: row.reason,
+        start_utc: row.start_at.toISOString(),
+        end_utc: row.end_at.toISOString(),
+      }));
+    },
+
+    async shiftsByDates(viewer: UserRow, userId: number, start: Date, end: Date) {
+      await ownerOrManager(viewer, userId);
+      const rows = await vacations.liveShiftsOverlapping(userId, start, end);
+      return rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        start_utc: row.start_at.toISOString(),
+        end_utc: row.end_at.toISOString(),
+      }));
+    },
+
+    async deleteShifts(ids: number[]) {
+      const owners = await inTransaction(async (repos) => {
+        const shifts = await repos.teamSchedule.lockShifts(ids);
+        const missing = ids.filter((id) => !shifts.some((shift) => shift.id === id));
+        if (missing.length > 0) throw notFound(`No such shift: ${missing.join(', ')}.`);
+        await repos.teamSchedule.deleteShifts(ids);
+        return [...new Set(shifts.map((shift) => shift.user_id))];
+      });
+      teamSchedule.announce(owners);
+      return { status: 'ok' as const, deleted: ids.length };
+    },
+
+    /**
+     * One transaction: cancels the agent's affected shifts, offers the chosen ones to other available
+     * agents as free shifts (with notifications), and approves the vacation when one is given.
+     */
+    async cancelAndNotify(viewer: UserRow, body: { vacation_id?: number; shifts: number[]; free_shifts: number[] }) {
+      const strays = body.free_shifts.filter((id) => !body.shifts.includes(id));
+      if (strays.length > 0) {
+        throw new AppError('validation_failed', 'Only affected shifts can be offered.', {
+          free_shifts: `not among shifts: ${strays.join(', ')}`,
+        });
+      }
+      const { rows, owners } = await inTransaction(async (repos) => {
+        const vacation = body.vacation_id === undefined ? null : await lockPending(repos, body.vacation_id);
+        if (vacation) await assertNoApprovedOverlap(repos, vacation, viewer.timezone);
+        const shifts = await repos.teamSchedule.lockShifts(body.shifts);
+        const missing = body.shifts.filter((id) => !shifts.some((shift) => shift.id === id));
+        if (missing.length > 0) throw notFound(`No such shift: ${missing.join(', ')}.`);
+        const notLive = shifts.filter((shift) => shift.status !== 'pending' && shift.status !== 'approved');
+        if (notLive.length > 0) throw conflict(`These shifts are not live: ${notLive.map((s) => s.id).join(', ')}.`);
+        if (vacation) {
+          const remaining = (
+            await repos.vacations.liveShiftsOverlapping(vacation.user_id, vacation.start_at, vacation.end_at)
+          ).filter((shift) => !body.shifts.includes(shift.id));
+          if (remaining.length > 0) {
+            throw new AppError('shifts_overlap', 'Other shifts still overlap these days off.', {
+              shifts: remaining.map((s) => s.id).join(','),
+            });
+          }
+        }
+        await repos.teamSchedule.setShiftStatus(
+          body.shifts,
+          'canceled',
+          vacation ? 'Days off approved' : 'Canceled by a schedule supervisor',
+          new Date(),
+        );
+        const notified = [];
+        for (const shift of shifts.filter((s) => body.free_shifts.includes(s.id))) {
+          const campaigns = await repos.freeShifts.enabledCampaignsOf(shift.user_id);
+          const breaks =
+            (await repos.schedule.shiftsOverlapping(shift.user_id, shift.start_at, shift.end_at)).find(
+              (s) => s.id === shift.id,
+            )?.breaks ?? [];
+          const offer = await freeShifts.offer(repos, viewer, {
+            start: shift.start_at.getTime(),
+            end: shift.end_at.getTime(),
+            countAgents: 1,
+            campaigns,
+            breaks: breaks.map((b) => ({
+              type: b.type,
+              start_at: b.start_at.toISOString(),
+              end_at: b.end_at.toISOString(),
+            })),
+            sourceShiftId: shift.id,
+            excludeUserIds: [shift.user_id],
+          });
+          notified.push(...offer.rows);
+        }
+        if (vacation) {
+          await repos.vacations.setStatus(vacation.id, 'vac_approved');
+          notified.push(
+            ...(await notifyOwner(
+              repos,
+              vacation.user_id,
+              'Days off approved',
+              `Your days off ${describe(vacation, viewer.timezone)} were approved.`,
+            )),
+          );
+        }
+        return { rows: notified, owners: [...new Set(shifts.map((s) => s.user_id))] };
+      });
+      notificationsService.push(rows);
+      teamSchedule.announce(owners);
+      return { status: 'ok' as const, notified: rows.filter((row) => row.type === 'free_shift').length };
+    },
+  };
+}
+
+export type VacationsService = ReturnType<typeof createVacationsService>;
