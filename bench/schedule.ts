@@ -1,4 +1,4 @@
-// Schedule benchmark: get_user_schedule for one month with 1,000 agents × ~30 shifts in the database,
+// Schedule benchmark: get_user_schedule and the supervisor's get_schedule for one month with 1,000 agents × ~30 shifts in the database,
 // p50/p95 over 200 requests through the real app (in-process HTTP), on PGlite and on PostgreSQL
 // (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Baseline in the same run: the bare SQL
 // that reads one agent's month of shifts, without the app around it.
@@ -15,6 +15,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const TEAM_REQUESTS = Number(process.env.BENCH_TEAM_REQUESTS ?? 30);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -90,6 +91,39 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
   console.log(`    app    p50 ${ms(percentile(appTimes, 50))}   p95 ${ms(percentile(appTimes, 95))}`);
   console.log(`    bare SQL baseline p50 ${ms(percentile(sqlTimes, 50))}   p95 ${ms(percentile(sqlTimes, 95))}`);
   console.log(`    app / baseline at p50: ${(percentile(appTimes, 50) / percentile(sqlTimes, 50)).toFixed(1)}×`);
+
+  // The supervisor month: every agent's shifts, vacations and the per-date summary in one response.
+  const teamTimes: number[] = [];
+  const teamSqlTimes: number[] = [];
+  let points = 0;
+  let bytes = 0;
+  for (let index = 0; index < TEAM_REQUESTS; index += 1) {
+    const started = performance.now();
+    const response = await app.inject({
+      url: `/api/schedules/get_schedule?start_period=${period.startUtc}&end_period=${period.endUtc}`,
+      headers: { cookie },
+    });
+    teamTimes.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+    points = response
+      .json()
+      .data_points.reduce((sum: number, point: { time_points: unknown[] }) => sum + point.time_points.length, 0);
+    bytes = response.body.length;
+    const rawStarted = performance.now();
+    await sql`select * from shifts s where s.start_at < ${period.endUtc} and s.end_at > ${period.startUtc}`.execute(
+      database.db,
+    );
+    await sql`select b.* from shift_breaks b join shifts s on s.id = b.shift_id
+              where s.start_at < ${period.endUtc} and s.end_at > ${period.startUtc}`.execute(database.db);
+    teamSqlTimes.push(performance.now() - rawStarted);
+  }
+  console.log(
+    `  get_schedule, supervisor month, ${TEAM_REQUESTS} requests (${points} shifts, ${(bytes / 1024 / 1024).toFixed(1)} MB JSON):`,
+  );
+  console.log(`    app    p50 ${ms(percentile(teamTimes, 50))}   p95 ${ms(percentile(teamTimes, 95))}`);
+  console.log(
+    `    bare SQL baseline p50 ${ms(percentile(teamSqlTimes, 50))}   p95 ${ms(percentile(teamSqlTimes, 95))}`,
+  );
   await app.close();
 }
 

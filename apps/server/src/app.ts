@@ -27,6 +27,12 @@ import {
 import { createFreeShiftsService } from './features/freeShifts/index.js';
 import { createNotificationsService, notificationsRoutes } from './features/notifications/index.js';
 import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
+import {
+  createPlannersRepository,
+  createPlannersService,
+  plannerRoutes,
+  schedulePlannerTopUps,
+} from './features/planners/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createTeamScheduleService, teamScheduleRoutes } from './features/teamSchedule/index.js';
@@ -116,9 +122,18 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
     inTransaction: transactional(db, createScheduleRepository),
     now,
   });
+  const plannersService = createPlannersService({
+    planners: createPlannersRepository(db),
+    users,
+    inTransaction: transactional(db, createPlannersRepository),
+    now,
+  });
 
   await app.register(orgRoutes, { orgService });
   await app.register(scheduleRoutes, { scheduleService });
+  await app.register(plannerRoutes, { plannersService });
+  const stopPlannerTopUps = schedulePlannerTopUps(plannersService, { now, log: app.log });
+  app.addHook('onClose', async () => stopPlannerTopUps());
   await registerSupervisorScheduling(app, db, now ?? Date.now);
 
   app.get('/healthz', async () => ({ status: 'ok' }));

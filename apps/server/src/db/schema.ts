@@ -96,6 +96,26 @@ export type ShiftsTable = {
   sent_for_approval_at: Date | null;
   /** The free-shift offer this shift was accepted from. */
   free_shift_id: Generated<number | null>;
+  /** The planner that generated this shift (null for shifts planned one by one, or once the planner is replaced). */
+  planner_id: Generated<number | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+
+export type PlannersTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** `date` columns: read them as text (`start_planner::text`), the driver would turn them into local-midnight Dates. */
+  start_planner: ColumnType<string, string, string>;
+  end_planner: ColumnType<string | null, string | null, string | null>;
+  zone: string;
+  /** Scheduler text rules (packages/shared/src/planner/rule.ts). */
+  scheduler: string[];
+  /** 'approved' when a schedule supervisor set another user's planner, 'pending' (drafts) otherwise. */
+  shift_status: 'pending' | 'approved';
+  /** Shifts are generated for occurrences starting before this instant. */
+  expanded_until: Date;
+  created_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
@@ -159,6 +179,7 @@ export type Database = {
   vacations: VacationsTable;
   free_shifts: FreeShiftsTable;
   notifications: NotificationsTable;
+  planners: PlannersTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
