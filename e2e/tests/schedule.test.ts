@@ -1,7 +1,7 @@
-import { instantOf, proposeBreaks } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, shiftBody as localShift } from '../support/api.js';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
 
 const ZONE = 'America/Toronto';
@@ -14,36 +14,7 @@ let supervisorPage: Page;
 let agentId: number;
 
 const localDay = (offsetDays: number) => DateTime.now().setZone(ZONE).plus({ days: offsetDays }).toISODate() as string;
-
-/** Calls the API from inside a signed-in page, with its cookie and CSRF token, as the web app does. */
-function api<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const me = await (await fetch('/api/auth/me')).json();
-      const response = await fetch(url, {
-        method,
-        headers: {
-          'x-csrf-token': me.csrf_token,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, url, body },
-  );
-}
-
-function shiftBody(day: string, from: string, to: string) {
-  const start = instantOf(day, from, ZONE);
-  const end = instantOf(day, to, ZONE);
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return {
-    start: iso(start),
-    end: iso(end),
-    breaks: proposeBreaks({ start, end }).map((b) => ({ type: b.type, start: iso(b.start) })),
-  };
-}
+const shiftBody = (day: string, from: string, to: string) => localShift(day, from, to, ZONE);
 
 /** Clicks a day cell in the month grid, moving to the next month when the day is not shown. */
 async function clickMonthDay(page: Page, isoDate: string): Promise<void> {

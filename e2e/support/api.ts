@@ -1,0 +1,50 @@
+import { instantOf, proposeBreaks } from '@shiftline/shared';
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+
+/** Calls the API from inside a signed-in page, with its cookie and CSRF token, as the web app does. */
+export function api<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const me = await (await fetch('/api/auth/me')).json();
+      const response = await fetch(url, {
+        method,
+        headers: {
+          'x-csrf-token': me.csrf_token,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, json: await response.json() };
+    },
+    { method, url, body },
+  );
+}
+
+export const localDay = (offsetDays: number, zone: string) =>
+  DateTime.now().setZone(zone).plus({ days: offsetDays }).toISODate() as string;
+
+/** A save_new_event body from local times, with the breaks the dialog proposes. */
+export function shiftBody(day: string, from: string, to: string, zone: string) {
+  const start = instantOf(day, from, zone);
+  const end = instantOf(day, to, zone);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    start: iso(start),
+    end: iso(end),
+    breaks: proposeBreaks({ start, end }).map((b) => ({ type: b.type, start: iso(b.start) })),
+  };
+}
+
+/** Whole local days [from, to) as instants, for days-off requests. */
+export function daysBody(from: string, toExclusive: string, zone: string) {
+  return {
+    start: new Date(instantOf(from, '00:00', zone)).toISOString(),
+    end: new Date(instantOf(toExclusive, '00:00', zone)).toISOString(),
+  };
+}

@@ -1,0 +1,196 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, daysBody, localDay, shiftBody } from '../support/api.js';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+
+const ZONE = 'America/Toronto';
+let browser: Browser;
+let supervisor: Page;
+let agent: Page;
+let colleague: Page;
+
+// Days beyond the demo's planned weeks, so every demo agent is free then.
+const day = (offset: number) => localDay(offset, ZONE);
+
+async function openPage(email: string): Promise<Page> {
+  const page = await (await newContext(browser, { timezoneId: ZONE })).newPage();
+  await signIn(page, email);
+  await api(page, 'POST', '/api/profile/timezone', { timezone: ZONE });
+  return page;
+}
+
+async function openTeamDay(isoDate: string): Promise<void> {
+  await supervisor.goto(`/schedule/team#date=${isoDate}`);
+  const panel = supervisor.getByTestId('details-panel');
+  await panel.waitFor();
+  expect(await panel.getAttribute('data-date')).toBe(isoDate);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  supervisor = await openPage('schedulesupervisor@shiftline.test');
+  agent = await openPage('agent@shiftline.test');
+  colleague = await openPage('teamlead@shiftline.test');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('supervisor calendar', () => {
+  it('opens the details panel from the hash date, and approving a pending shift there shows it approved to the agent', async () => {
+    const created = await api<{ id: number }>(
+      agent,
+      'POST',
+      '/api/schedules/save_new_event',
+      shiftBody(day(16), '09:00', '17:00', ZONE),
+    );
+    expect(created.status).toBe(201);
+    await openTeamDay(day(16));
+    const bar = supervisor.locator(`[data-testid="timeline-shift"][data-shift-id="${created.json.id}"]`);
+    await bar.waitFor();
+    expect(await bar.getAttribute('data-status')).toBe('pending');
+    await screenshot(supervisor, 'team-details-panel');
+    await bar.locator('..').getByTestId('approve-shift').first().click();
+    await expect.poll(() => bar.getAttribute('data-status')).toBe('approved');
+
+    await agent.goto('/schedule');
+    const from = new Date(Date.now()).toISOString();
+    const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
+    const mine = await api<{ shifts: { id: number; status: string }[] }>(
+      agent,
+      'GET',
+      `/api/schedules/get_user_schedule?start_period=${from}&end_period=${to}`,
+    );
+    expect(mine.json.shifts.find((shift) => shift.id === created.json.id)?.status).toBe('approved');
+  });
+
+  it('approves every pending shift of the period with Approve All', async () => {
+    const first = await api<{ id: number }>(
+      agent,
+      'POST',
+      '/api/schedules/save_new_event',
+      shiftBody(day(17), '08:00', '12:00', ZONE),
+    );
+    const second = await api<{ id: number }>(
+      agent,
+      'POST',
+      '/api/schedules/save_new_event',
+      shiftBody(day(17), '13:00', '17:00', ZONE),
+    );
+    await openTeamDay(day(17));
+    await supervisor.getByTestId('approve-all').click();
+    const confirm = supervisor
+      .getByRole('dialog')
+      .getByRole('button', { name: /approve/i })
+      .last();
+    if (await confirm.count()) await confirm.click();
+    await expect
+      .poll(async () => {
+        const from = new Date(Date.now()).toISOString();
+        const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
+        const schedule = await api<{ shifts: { id: number; status: string }[] }>(
+          agent,
+          'GET',
+          `/api/schedules/get_user_schedule?start_period=${from}&end_period=${to}`,
+        );
+        return [first.json.id, second.json.id].map(
+          (id) => schedule.json.shifts.find((shift) => shift.id === id)?.status,
+        );
+      })
+      .toEqual(['approved', 'approved']);
+  });
+
+  it('draws the night campaign working window in two bars', async () => {
+    await openTeamDay(day(16));
+    const campaigns = await api<{ id: number; name: string }[]>(supervisor, 'GET', '/api/dashboards/campaigns');
+    const night = campaigns.json.find((campaign) => campaign.name === 'After-Hours Support') as { id: number };
+    const timeline = supervisor.locator(`[data-testid="campaign-timeline"][data-campaign-id="${night.id}"]`);
+    await timeline.scrollIntoViewIfNeeded();
+    await expect.poll(() => timeline.getByTestId('work-window-bar').count()).toBe(2);
+    await screenshot(supervisor, 'team-campaign-timelines');
+  });
+});
+
+describe('vacation approval', () => {
+  it('offers the shifts of approved days off to another agent, who accepts from the bell live and gets the shift', async () => {
+    const shift = await api<{ id: number }>(
+      agent,
+      'POST',
+      '/api/schedules/save_new_event',
+      shiftBody(day(20), '09:00', '17:00', ZONE),
+    );
+    expect(shift.status).toBe(201);
+    const vacation = await api<{ id: number }>(agent, 'POST', '/api/schedules/create_vacation', {
+      ...daysBody(day(20), day(21), ZONE),
+      reason: 'vacation',
+    });
+    expect(vacation.status).toBe(201);
+
+    await colleague.goto('/');
+    const unread = async () => Number((await colleague.getByTestId('notifications-unread').textContent()) || '0');
+    const before = await unread();
+
+    await supervisor.goto('/schedule/days_off');
+    const row = supervisor
+      .getByTestId('days-off-row')
+      .filter({ hasText: 'Avery Agent' })
+      .filter({ has: supervisor.getByTestId('vacation-approve') });
+    await row.first().getByTestId('vacation-approve').click();
+    const dialog = supervisor.getByTestId('vacation-schedule-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      'Do you want to send the notification about the following shifts to other available agents?',
+    );
+    expect(await dialog.getByTestId('vacation-shift-choice').count()).toBe(1);
+    await screenshot(supervisor, 'vacation-schedule-dialog');
+    await supervisor.getByTestId('vacation-send').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The colleague's bell counts the offer without a reload.
+    await expect.poll(unread, { timeout: 10_000 }).toBeGreaterThan(before);
+    await colleague.getByTestId('notifications-bell').click();
+    const popup = colleague.getByTestId('notifications-popup');
+    await popup.waitFor();
+    await screenshot(colleague, 'notifications-popup');
+    await popup.getByTestId('notification-accept').first().click();
+    await expect
+      .poll(async () => {
+        const from = new Date(Date.now()).toISOString();
+        const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
+        const schedule = await api<{ shifts: { start_utc: string; status: string }[] }>(
+          colleague,
+          'GET',
+          `/api/schedules/get_user_schedule?start_period=${from}&end_period=${to}`,
+        );
+        return schedule.json.shifts.filter((s) => s.status === 'approved').length;
+      })
+      .toBeGreaterThan(0);
+    const statuses = await api<{ id: number; status: string }[]>(supervisor, 'GET', '/api/schedules/get_days_off');
+    expect(statuses.json.find((entry) => entry.id === vacation.json.id)?.status).toBe('vac_approved');
+  });
+
+  it("shows 'Cannot be approved!' for days off overlapping approved ones", async () => {
+    const approved = await api<{ id: number }>(agent, 'POST', '/api/schedules/create_vacation', {
+      ...daysBody(day(24), day(26), ZONE),
+      reason: 'vacation',
+    });
+    expect((await api(supervisor, 'POST', `/api/schedules/approve_vacation/${approved.json.id}`, {})).status).toBe(200);
+    const overlapping = await api<{ id: number }>(agent, 'POST', '/api/schedules/create_vacation', {
+      ...daysBody(day(25), day(27), ZONE),
+      reason: 'personal',
+    });
+    expect(overlapping.status).toBe(201);
+    await supervisor.goto('/schedule/days_off');
+    const row = supervisor
+      .getByTestId('days-off-row')
+      .filter({ hasText: 'Avery Agent' })
+      .filter({ has: supervisor.getByTestId('vacation-approve') });
+    await row.first().getByTestId('vacation-approve').click();
+    const dialog = supervisor.getByTestId('cannot-approve-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Cannot be approved!');
+    expect(await dialog.textContent()).toContain('have already been approved as days off.');
+    await screenshot(supervisor, 'cannot-be-approved');
+  });
+});
