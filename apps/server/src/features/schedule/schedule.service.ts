@@ -1,6 +1,7 @@
 import {
   breakInterval,
   can,
+  isoInZone,
   type NewShiftBody,
   ROLE_NAMES,
   roleRoom,
@@ -28,8 +29,7 @@ type ParsedShiftBody = Omit<NewShiftBody, 'start' | 'end' | 'breaks'> & {
   breaks: { type: 'break' | 'lunch'; start: number }[];
 };
 
-const inZone = (date: Date, zone: string) =>
-  DateTime.fromJSDate(date, { zone }).toISO({ suppressMilliseconds: true }) as string;
+const inZone = (date: Date, zone: string) => isoInZone(date.getTime(), zone);
 
 export function createScheduleService(deps: {
   schedule: ScheduleRepository;

@@ -1,6 +1,8 @@
 import {
   can,
   type DataPoint,
+  isoInZone,
+  localDateInZone,
   ROLE_NAMES,
   roleRoom,
   SEES_UNAPPROVED_SHIFTS,
@@ -44,8 +46,7 @@ function groupByUser<T extends { user_id: number }>(rows: T[]): Map<number, T[]>
   return groups;
 }
 
-const inZone = (date: Date, zone: string) =>
-  DateTime.fromJSDate(date, { zone }).toISO({ suppressMilliseconds: true }) as string;
+const inZone = (date: Date, zone: string) => isoInZone(date.getTime(), zone);
 
 export function createTeamScheduleService(deps: {
   repositories: SchedulingRepositories;
@@ -138,8 +139,7 @@ export function createTeamScheduleService(deps: {
         summary[day] = entry;
       };
       for (const shift of shifts) {
-        if (shift.status === 'pending')
-          bump(DateTime.fromJSDate(shift.start_at, { zone }).toISODate() as string, 'count_shifts');
+        if (shift.status === 'pending') bump(localDateInZone(shift.start_at.getTime(), zone), 'count_shifts');
       }
       for (const vacation of vacations) {
         if (vacation.status !== 'vac_approved') continue;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { TIME_ZONE_IDS } from '../time/timezones.js';
+import { SCHEDULER_RULE_MAX_LENGTH } from './rule.js';
+import { PLANNER_MAX_RULES } from './validation.js';
+
+const isoDate = (name: string) => z.iso.date({ error: `${name} must be a date (yyyy-MM-dd)` });
+
+/**
+ * POST /api/schedules/set_planner. `start` is the planner's start date (the dialog's focus date), `scheduler`
+ * the rules (see rule.ts), `end_date` the last date (null or left out: Never).
+ */
+export const setPlannerBodySchema = z.object({
+  start: isoDate('start'),
+  scheduler: z.array(z.string().max(SCHEDULER_RULE_MAX_LENGTH)).min(1).max(PLANNER_MAX_RULES),
+  end_date: isoDate('end_date')
+    .nullish()
+    .transform((value) => value ?? null),
+  /** A schedule supervisor may set another user's planner. */
+  user: z.number().int().positive().optional(),
+  /** The zone the rules' times are read in; the caller's own zone (the one the dialog shows) when left out. */
+  zone: z.enum(TIME_ZONE_IDS).optional(),
+});
+export type SetPlannerBody = z.input<typeof setPlannerBodySchema>;
+
+export const getPlannerQuerySchema = z.object({ user: z.coerce.number().int().positive().optional() });
+
+export const plannerSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  start_planner: z.string().describe('ISO date'),
+  end_planner: z.string().nullable().describe('ISO date; null = Never'),
+  scheduler: z.array(z.string()),
+  zone: z.string(),
+});
+export type Planner = z.infer<typeof plannerSchema>;
+
+export const setPlannerResultSchema = z.object({
+  planner: plannerSchema,
+  created: z.number().int().describe('shifts created now'),
+  kept: z.number().int().describe('occurrences that already stood as an identical live shift (kept, not duplicated)'),
+  skipped: z.number().int().describe('occurrences not created: they overlap other shifts or approved days off'),
+  removed: z.number().int().describe("the previous planner's future shifts that were not approved, deleted"),
+  horizon: z.string().describe('shifts are generated up to this instant (UTC) and topped up daily'),
+});
+export type SetPlannerResult = z.infer<typeof setPlannerResultSchema>;
