@@ -20,6 +20,8 @@ async function openPage(email: string): Promise<Page> {
 }
 
 async function openTeamDay(isoDate: string): Promise<void> {
+  // A full load, not a hash change, so the panel reads the hash as it does on arrival.
+  await supervisor.goto('/');
   await supervisor.goto(`/schedule/team#date=${isoDate}`);
   const panel = supervisor.getByTestId('details-panel');
   await panel.waitFor();
@@ -79,12 +81,13 @@ describe('supervisor calendar', () => {
       shiftBody(day(17), '13:00', '17:00', ZONE),
     );
     await openTeamDay(day(17));
+    // Approve All acts on the loaded period: wait until the new shifts are on screen.
+    await supervisor
+      .locator(`[data-testid="timeline-shift"][data-shift-id="${second.json.id}"]`)
+      .waitFor({ state: 'attached' });
+    await screenshot(supervisor, 'team-before-approve-all');
     await supervisor.getByTestId('approve-all').click();
-    const confirm = supervisor
-      .getByRole('dialog')
-      .getByRole('button', { name: /approve/i })
-      .last();
-    if (await confirm.count()) await confirm.click();
+    await supervisor.getByTestId('confirm-approve-all').click();
     await expect
       .poll(async () => {
         const from = new Date(Date.now()).toISOString();

@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { can } from '@shiftline/shared';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMatches, useOutlet } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { loadHomePage } from '../features/home/routes';
 import { CrmWarning } from '../features/profile';
+import { VacationApprovalHost } from '../features/vacationApproval';
 import { socketClient } from '../lib/socketClient';
 import { NavDrawer } from './NavDrawer';
 import { TopBar } from './topBar/TopBar';
@@ -60,6 +62,7 @@ export function AppLayout() {
           {dialog}
         </Box>
         <CrmWarning userId={user.id} />
+        {can(user.role, 'schedule.manage') ? <VacationApprovalHost zone={user.timezone} /> : null}
       </Box>
     </LocalizationProvider>
   );

@@ -1,7 +1,9 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HomeIcon from '@mui/icons-material/Home';
+import ViewTimelineIcon from '@mui/icons-material/ViewTimeline';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -29,6 +31,20 @@ const NAV_ITEMS: readonly NavItem[] = [
     testId: 'nav-schedule',
     action: 'schedule.view_own',
   },
+  {
+    to: '/schedule/days_off',
+    label: 'Days off',
+    icon: EventBusyIcon,
+    testId: 'nav-days-off',
+    action: 'vacations.request',
+  },
+  {
+    to: '/schedule/team',
+    label: 'Team schedule',
+    icon: ViewTimelineIcon,
+    testId: 'nav-team-schedule',
+    action: 'schedule.view_team',
+  },
   { to: '/agents', label: 'Agents', icon: GroupsIcon, testId: 'nav-agents', action: 'agents.list' },
   {
     to: '/companies/all_campaigns',
@@ -44,6 +60,10 @@ type NavDrawerProps = { user: CurrentUser; mobileOpen: boolean; onClose: () => v
 function NavLinks({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const items = NAV_ITEMS.filter((item) => item.action === null || can(user.role, item.action));
+  // The deepest matching item is the current page: /schedule/days_off is Days off, not Schedule.
+  const current = items
+    .filter(({ to }) => matchPath({ path: to, end: to === '/' }, pathname) !== null)
+    .reduce<string | null>((best, { to }) => (best === null || to.length > best.length ? to : best), null);
   return (
     <List component="nav" aria-label="Main" sx={{ px: 1 }}>
       {items.map(({ to, label, icon: Icon, testId }) => (
@@ -52,7 +72,7 @@ function NavLinks({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => 
           component={Link}
           to={to}
           onClick={onNavigate}
-          selected={matchPath({ path: to, end: to === '/' }, pathname) !== null}
+          selected={to === current}
           data-testid={testId}
           sx={{ borderRadius: 2, mb: 0.5, '&.Mui-selected': { color: 'primary.main' } }}
         >

@@ -2,9 +2,11 @@ import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'r
 import { agentsRoute } from '../features/agents/routes';
 import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth/routes';
 import { campaignsRoute } from '../features/campaigns/routes';
+import { daysOffRoute } from '../features/daysOff/routes';
 import { homeRoute } from '../features/home/routes';
 import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
 import { scheduleRoute } from '../features/schedule/routes';
+import { teamScheduleRoute } from '../features/supervisorSchedule/routes';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import type { RouteHandle } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -45,12 +47,24 @@ const pages: RouteObject[] = [
                 children: [
                   { index: true, lazy: scheduleRoute },
                   {
+                    // Days-off requests: one's own, or all of them for a schedule supervisor.
+                    path: 'days_off',
+                    element: <RequirePermission action="vacations.request" />,
+                    children: [{ index: true, lazy: daysOffRoute }],
+                  },
+                  {
                     // Another user's calendar: a schedule supervisor's.
                     path: 'users/:id',
                     element: <RequirePermission action="schedule.manage" />,
                     children: [{ index: true, lazy: scheduleRoute }],
                   },
                 ],
+              },
+              {
+                // The supervisor schedule calendar: every role, the client portal too (not only those with a schedule).
+                path: 'schedule/team',
+                element: <RequirePermission action="schedule.view_team" />,
+                children: [{ index: true, lazy: teamScheduleRoute }],
               },
               {
                 path: 'profile/edit_profile',

@@ -6,6 +6,10 @@ let socket: Socket | null = null;
 // Bumped by disconnect(), so a connection still loading when the page signs out is dropped.
 let generation = 0;
 
+type Listener = (payload: unknown) => void;
+// Screens' listeners: kept across connections, so one added before the socket opens still hears its events.
+const listeners = new Set<{ event: string; handler: Listener }>();
+
 function disconnect(): void {
   generation += 1;
   socket?.disconnect();
@@ -32,13 +36,26 @@ async function connect(): Promise<void> {
     disconnect();
     leavePage(event.url);
   });
+  for (const { event, handler } of listeners) connection.on(event, handler);
   socket = connection;
+}
+
+/** Listens to a server event on the page's one connection (now or once it opens); returns the way to stop. */
+function on<Payload>(event: string, handler: (payload: Payload) => void): () => void {
+  const entry = { event, handler: handler as Listener };
+  listeners.add(entry);
+  socket?.on(event, entry.handler);
+  return () => {
+    listeners.delete(entry);
+    socket?.off(event, entry.handler);
+  };
 }
 
 /** The one Socket.IO connection of a signed-in page. */
 export const socketClient = {
   connect,
   disconnect,
+  on,
   join: (rooms: readonly string[]) => emitRooms(SOCKET_EVENTS.join, rooms),
   leave: (rooms: readonly string[]) => emitRooms(SOCKET_EVENTS.leave, rooms),
 };

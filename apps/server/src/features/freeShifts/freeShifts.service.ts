@@ -6,7 +6,9 @@ import { AppError, conflict } from '../../plugins/errors.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Realtime } from '../realtime/realtime.js';
 
-export const SCHEDULE_CHANGED_EVENT = 'schedule-changed';
+export { SCHEDULE_CHANGED_EVENT } from '../schedule/schedule.service.js';
+
+import { SCHEDULE_CHANGED_EVENT } from '../schedule/schedule.service.js';
 
 type OfferInput = {
   start: number;

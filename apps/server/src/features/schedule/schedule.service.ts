@@ -22,6 +22,8 @@ import type { ScheduleRepository, ShiftRecord } from './schedule.repository.js';
 
 const DAY_MS = 86_400_000;
 export const SHIFTS_SENT_EVENT = 'shifts-sent-for-approval';
+/** Supervisor calendars refetch on this; the free-shift and team features emit it too. */
+export const SCHEDULE_CHANGED_EVENT = 'schedule-changed';
 
 type ParsedShiftBody = Omit<NewShiftBody, 'start' | 'end' | 'breaks'> & {
   start: number;
@@ -198,6 +200,7 @@ export function createScheduleService(deps: {
         throw verdict.reason === 'role' ? forbidden('You may only delete your own shifts.') : conflict(verdict.message);
       }
       await schedule.deleteShift(shiftId);
+      realtime.toRoom(roleRoom('schedule_supervisor'), SCHEDULE_CHANGED_EVENT, { user_ids: [shift.user_id] });
     },
   };
 }

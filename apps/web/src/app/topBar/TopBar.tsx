@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type CurrentUser, can } from '@shiftline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NotificationsBell } from '../../features/notifications';
 import { CadRateField } from './CadRateField';
 import { ProfileMenu } from './ProfileMenu';
 import { TopBarClock } from './TopBarClock';
@@ -48,6 +49,7 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
             <CadRateField />
           </Box>
         ) : null}
+        {can(user.role, 'notifications.use') ? <NotificationsBell zone={user.timezone} /> : null}
         <ButtonBase
           onClick={(event) => setMenuAnchor(event.currentTarget)}
           aria-haspopup="true"

@@ -1,0 +1,43 @@
+import type { Agent, VacationReason, VacationStatus } from '@shiftline/shared';
+import { http } from '../../lib/http';
+
+/** A row of /schedule/days_off (daysOffEntrySchema in @shiftline/shared). */
+export type DaysOffEntry = {
+  id: number;
+  user_id: number;
+  name: string;
+  user_avatar_url: string | null;
+  start_utc: string;
+  end_utc: string;
+  reason: string;
+  reason_name: string;
+  status: VacationStatus;
+  created_at: string;
+};
+
+/** A new vacation: `start` is the start of the first local day, `end` the start of the day after the last. */
+export type NewVacation = { user?: number; start: string; end: string; reason: VacationReason };
+
+/** What the schedule supervisor's approval host is asked to open (the server answers with a socket event). */
+export type VacationActionRequest =
+  | { action: 'approve'; vacation_id: number }
+  | { action: 'reject_cancellation'; vacation_id: number }
+  | ({ action: 'add'; user: number } & Omit<NewVacation, 'user'>);
+
+type DaysOffResponse = DaysOffEntry[] | { days_off?: DaysOffEntry[]; items?: DaysOffEntry[] };
+
+const rowsOf = (response: DaysOffResponse): DaysOffEntry[] =>
+  Array.isArray(response) ? response : (response.days_off ?? response.items ?? []);
+
+export const daysOffApi = {
+  /** The viewer's own requests; every request for a schedule supervisor. */
+  list: async (status: VacationStatus | null) =>
+    rowsOf(await http.get<DaysOffResponse>('/api/schedules/get_days_off', { status })),
+  create: (body: NewVacation) =>
+    http.post<{ id: number; status?: VacationStatus }>('/api/schedules/create_vacation', body),
+  reject: (id: number) => http.post(`/api/schedules/reject_vacation/${id}`),
+  requestCancellation: (id: number) => http.post(`/api/schedules/request_vacation_cancellation/${id}`),
+  approveCancellation: (id: number) => http.post(`/api/schedules/approve_vacation_cancellation/${id}`),
+  startAction: (body: VacationActionRequest) => http.post('/api/schedules/start_vacation_action', body),
+  agents: () => http.get<Agent[]>('/api/dashboards/agents_list'),
+};

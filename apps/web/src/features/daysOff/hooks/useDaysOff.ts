@@ -1,0 +1,32 @@
+import type { VacationStatus } from '@shiftline/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { daysOffApi } from '../api';
+import { daysOffKeys, refreshScheduleViews } from '../queryKeys';
+
+/** Days-off requests, optionally of one status. */
+export function useDaysOff(status: VacationStatus | null) {
+  return useQuery({
+    queryKey: daysOffKeys.list(status),
+    queryFn: () => daysOffApi.list(status),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Agents a schedule supervisor can add days off for: active ones, by name. */
+export function useDaysOffAgents(enabled: boolean) {
+  return useQuery({
+    queryKey: ['agents', 'days-off-picker'],
+    queryFn: async () =>
+      (await daysOffApi.agents())
+        .filter((agent) => !agent.archived)
+        .sort((a, b) => `${a.firstName} ${a.secondName}`.localeCompare(`${b.firstName} ${b.secondName}`)),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A change to days off: afterwards the list and every schedule view are fetched again. */
+export function useVacationMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => refreshScheduleViews(queryClient) });
+}

@@ -1,0 +1,49 @@
+import type { DayRange, VacationStatus } from '@shiftline/shared';
+import { DateTime } from 'luxon';
+
+/** A day range as the server takes it: from the start of the first local day to the start of the day after the last. */
+export function dayRangeToInstants(range: DayRange, zone: string): { start: string; end: string } {
+  const start = DateTime.fromISO(range.start, { zone }).startOf('day');
+  const end = DateTime.fromISO(range.end, { zone }).startOf('day').plus({ days: 1 });
+  return { start: start.toUTC().toISO() as string, end: end.toUTC().toISO() as string };
+}
+
+/** The viewer's local day nearest to a moment: the start of that day. */
+const nearestDayStart = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { zone }).plus({ hours: 12 }).startOf('day');
+
+/**
+ * The days a vacation covers, as dates in the viewer's zone. Days off run from midnight to midnight in
+ * their owner's zone, which can be a few hours off the viewer's (the product's zones are at most 6.5 hours
+ * apart), so each end is taken to the nearest midnight: a Toronto request for Nov 24 – 25 also reads
+ * Nov 24 – 25 in Chicago, not Nov 23 – 25.
+ */
+export function vacationDays(startUtc: string, endUtc: string, zone: string): DayRange {
+  const first = nearestDayStart(startUtc, zone);
+  const after = nearestDayStart(endUtc, zone);
+  const last = after > first ? after.minus({ days: 1 }) : first;
+  return { start: first.toISODate() as string, end: last.toISODate() as string };
+}
+
+/** 'Nov 23, 2026': the schedule screens' date format. */
+export const formatDate = (isoDay: string) => DateTime.fromISO(isoDay).setLocale('en-US').toFormat('LLL d, yyyy');
+
+/** 'Nov 23, 2026 – Nov 27, 2026', or one date for a single day. */
+export function formatDays(range: DayRange): string {
+  return range.start === range.end ? formatDate(range.start) : `${formatDate(range.start)} – ${formatDate(range.end)}`;
+}
+
+/** Whole local days in the range, both ends included. */
+export function countDays(range: DayRange): number {
+  return Math.round(DateTime.fromISO(range.end).diff(DateTime.fromISO(range.start), 'days').days) + 1;
+}
+
+type StatusLook = { label: string; color: 'default' | 'warning' | 'success' | 'error' | 'info' };
+
+export const VACATION_STATUS_LOOK: Record<VacationStatus, StatusLook> = {
+  vac_pending: { label: 'Pending', color: 'warning' },
+  vac_approved: { label: 'Approved', color: 'success' },
+  vac_rejected: { label: 'Rejected', color: 'error' },
+  vac_cancel_requested: { label: 'Cancellation requested', color: 'info' },
+  vac_canceled: { label: 'Canceled', color: 'default' },
+};

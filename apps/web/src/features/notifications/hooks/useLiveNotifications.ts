@@ -1,0 +1,12 @@
+import { type Notification as AppNotification, NOTIFICATION_EVENT } from '@shiftline/shared';
+import { useEffect, useEffectEvent } from 'react';
+import { socketClient } from '../../../lib/socketClient';
+
+/** Calls `onArrive` for each notification the server pushes to the user's room. */
+export function useLiveNotifications(enabled: boolean, onArrive: (notification: AppNotification) => void): void {
+  const arrive = useEffectEvent(onArrive);
+  useEffect(() => {
+    if (!enabled) return;
+    return socketClient.on<AppNotification>(NOTIFICATION_EVENT, (notification) => arrive(notification));
+  }, [enabled]);
+}

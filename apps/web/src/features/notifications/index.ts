@@ -1,0 +1,1 @@
+export { NotificationsBell } from './components/NotificationsBell';

@@ -1,0 +1,68 @@
+import type { BreakType, Planner, SetPlannerBody, SetPlannerResult, TeamSchedule } from '@shiftline/shared';
+import { http } from '../../lib/http';
+import { scheduleKeys } from '../schedule/api';
+
+/** The loaded month: UTC instants of the calendar period. */
+export type TeamPeriod = { startUtc: string; endUtc: string };
+
+/** A campaign on the schedule view (GET get_all_campaigns), as the contract describes it. */
+export type ScheduleCampaign = {
+  id: number;
+  name: string;
+  users: number[];
+  /** 'HH:mm' in UTC; null is the spec's 'None'. */
+  start_work_time: string | null;
+  end_work_time: string | null;
+  shifts: { id: number; user_id: number; status: string; start_utc: string; end_utc: string }[];
+};
+
+export type FreeShiftRequest = {
+  count_agents: number;
+  campaigns: number[];
+  start: string;
+  end: string;
+  breaks: { type: BreakType; start: string }[];
+};
+
+/** get_planner's answer: the planner itself, or wrapped, or nothing saved. */
+export type PlannerResponse = Planner | { planner: Planner | null } | null;
+
+export const teamScheduleApi = {
+  teamSchedule: (period: TeamPeriod, campaigns: readonly number[]) =>
+    http.get<TeamSchedule>('/api/schedules/get_schedule', {
+      start_period: period.startUtc,
+      end_period: period.endUtc,
+      campaigns: campaigns.length > 0 ? [...campaigns].sort((a, b) => a - b).join(',') : undefined,
+    }),
+  allCampaigns: (period: TeamPeriod) =>
+    http.get<ScheduleCampaign[]>('/api/schedules/get_all_campaigns', {
+      start_period: period.startUtc,
+      end_period: period.endUtc,
+    }),
+  approveEvent: (id: number) => http.post<unknown>(`/api/schedules/approve_event/${id}`),
+  approveAll: (ids: number[]) => http.post<unknown>('/api/schedules/approve_all', { ids }),
+  cancelEvent: ({ id, reason }: { id: number; reason?: string }) =>
+    http.post<unknown>(`/api/schedules/cancel_event/${id}`, reason ? { reason } : {}),
+  restoreEvent: (id: number) => http.post<unknown>(`/api/schedules/restore_event/${id}`),
+  setFreeShift: (body: FreeShiftRequest) => http.post<unknown>('/api/schedules/set_free_shift', body),
+  setPlanner: (body: SetPlannerBody) => http.post<SetPlannerResult>('/api/schedules/set_planner', body),
+  /** The user's saved planner (null when none); `user` only for a schedule supervisor. */
+  getPlanner: (user: number | undefined) => http.get<PlannerResponse>('/api/schedules/get_planner', { user }),
+};
+
+/** Query keys of the team calendar; every key starts with 'team-schedule' so one invalidation refreshes all. */
+export const teamScheduleKeys = {
+  all: ['team-schedule'] as const,
+  period: (period: TeamPeriod, campaigns: readonly number[]) =>
+    [
+      'team-schedule',
+      'points',
+      period.startUtc,
+      period.endUtc,
+      [...campaigns].sort((a, b) => a - b).join(','),
+    ] as const,
+  campaigns: (period: TeamPeriod) => ['team-schedule', 'campaigns', period.startUtc, period.endUtc] as const,
+  planner: (user: number | undefined) => ['team-schedule', 'planner', user ?? 'self'] as const,
+  /** Personal calendars show the same shifts. */
+  personal: scheduleKeys.all,
+};

@@ -1,0 +1,264 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
+import {
+  CALENDAR_HEIGHTS,
+  type CurrentUser,
+  calendarPeriod,
+  can,
+  type DataPoint,
+  timeZoneLabel,
+} from '@shiftline/shared';
+import { DateTime } from 'luxon';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/apiError';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { useCurrentUser } from '../../auth';
+import { useCampaigns } from '../../campaigns';
+import { localDayOf } from '../../schedule/utils/localTime';
+import { teamScheduleApi } from '../api';
+import { useScheduleCampaigns } from '../hooks/useScheduleCampaigns';
+import { useTeamMutation } from '../hooks/useTeamMutation';
+import { useTeamSchedule } from '../hooks/useTeamSchedule';
+import { useTeamScheduleLive } from '../hooks/useTeamScheduleLive';
+import { dateFromHash, hashWithDate } from '../utils/hashDate';
+import { atomEvents } from '../utils/monthEvents';
+import { CalendarRulesBar } from './CalendarRulesBar';
+import { CancelShiftDialog } from './CancelShiftDialog';
+import { DetailsPanel } from './DetailsPanel';
+import { MakeNoticeDialog } from './MakeNoticeDialog';
+import { PlannerDialog, type PlannerTarget } from './PlannerDialog';
+import type { TimePoint } from './ShiftBar';
+
+// FullCalendar is big: it loads only here, after the page's own code has drawn.
+const TeamMonthCalendar = lazy(async () => ({ default: (await import('./teamCalendar')).TeamMonthCalendar }));
+
+type Notice = { message: string; severity: 'success' | 'error' };
+
+const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+/** Moves a 'YYYY-MM' month by some months. */
+const shiftMonth = (month: string, by: number) =>
+  DateTime.fromISO(`${month}-01`).plus({ months: by }).toFormat('yyyy-MM');
+
+/** The ids of the pending shifts loaded: what Approve All approves. */
+export function pendingShiftIds(points: readonly DataPoint[]): number[] {
+  return points.flatMap((point) =>
+    point.time_points.filter((item) => item.type === 'shift' && item.status === 'pending').map((item) => item.id),
+  );
+}
+
+/** /schedule/team: the supervisor schedule calendar. */
+export function TeamSchedulePage() {
+  const viewer = useCurrentUser();
+  return <TeamSchedule viewer={viewer} />;
+}
+
+function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
+  const zone = viewer.timezone;
+  const isScheduleSupervisor = can(viewer.role, 'schedule.manage');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hashDate = dateFromHash(location.hash);
+  const today = localDayOf(Date.now(), zone);
+
+  const [month, setMonth] = useState((hashDate ?? today).slice(0, 7));
+  const [campaignFilter, setCampaignFilter] = useState<number[]>([]);
+  const [approvingAll, setApprovingAll] = useState<{ ids: number[]; open: boolean } | null>(null);
+  const [cancelling, setCancelling] = useState<{ shift: TimePoint; name: string } | null>(null);
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const [planning, setPlanning] = useState<PlannerTarget | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const period = useMemo(() => calendarPeriod(month, zone), [month, zone]);
+  const { schedule } = useTeamSchedule(period, campaignFilter);
+  const scheduleCampaigns = useScheduleCampaigns(period, hashDate !== null);
+  const dashboardCampaigns = useCampaigns();
+  useTeamScheduleLive();
+
+  const campaignOptions = useMemo(
+    () => (dashboardCampaigns.data ?? []).map((campaign) => ({ value: campaign.id, label: campaign.name })),
+    [dashboardCampaigns.data],
+  );
+  const campaignNames = useMemo(
+    () => new Map(campaignOptions.map((option) => [option.value, option.label])),
+    [campaignOptions],
+  );
+  const events = useMemo(() => atomEvents(schedule.data_points, zone), [schedule.data_points, zone]);
+  const pendingIds = useMemo(() => pendingShiftIds(schedule.data_points), [schedule.data_points]);
+
+  const approve = useTeamMutation(teamScheduleApi.approveEvent);
+  const restore = useTeamMutation(teamScheduleApi.restoreEvent);
+  const approveAll = useTeamMutation(teamScheduleApi.approveAll);
+
+  const focusDay = (day: string) => void navigate({ hash: hashWithDate(location.hash, day) }, { replace: true });
+  const closePanel = () => void navigate({ hash: '' }, { replace: true });
+  const goToMonth = (next: string) => {
+    setMonth(next);
+    // The panel shows a day of the month on screen.
+    if (hashDate !== null && !hashDate.startsWith(next)) closePanel();
+  };
+
+  const done = (message: string) => setNotice({ message, severity: 'success' });
+  const failed = (fallback: string) => (error: unknown) =>
+    setNotice({ message: errorMessage(error, fallback), severity: 'error' });
+
+  const shiftActions = isScheduleSupervisor
+    ? {
+        onApprove: (shift: TimePoint) =>
+          approve.mutate(shift.id, { onSuccess: () => done('Shift approved.'), onError: failed('Approving failed.') }),
+        onRestore: (shift: TimePoint) =>
+          restore.mutate(shift.id, { onSuccess: () => done('Shift restored.'), onError: failed('Restoring failed.') }),
+        onCancel: (shift: TimePoint) =>
+          setCancelling({
+            shift,
+            name:
+              schedule.data_points.find((point) => point.time_points.some((item) => item.id === shift.id))?.name ?? '',
+          }),
+      }
+    : {};
+
+  const mayPlan = (point: DataPoint) =>
+    isScheduleSupervisor || (point.user_id === viewer.id && can(viewer.role, 'schedule.planner'));
+
+  const noticeDay = hashDate ?? today;
+
+  return (
+    <Box>
+      <CalendarRulesBar
+        campaignOptions={campaignOptions}
+        campaigns={campaignFilter}
+        onCampaignsChange={setCampaignFilter}
+        isScheduleSupervisor={isScheduleSupervisor}
+        pendingCount={pendingIds.length}
+        onApproveAll={() => setApprovingAll({ ids: pendingIds, open: true })}
+        onMakeNotification={() => setNoticeOpen(true)}
+      />
+      <Typography variant="h1" data-testid="team-schedule-title">
+        Team schedule
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+        Times in {timeZoneLabel(zone)} time. Click a day for its timeline.
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <IconButton
+            aria-label="Previous month"
+            onClick={() => goToMonth(shiftMonth(month, -1))}
+            data-testid="month-prev"
+          >
+            <ChevronLeftIcon />
+          </IconButton>
+          <Typography variant="h2" component="h2" data-testid="month-title">
+            {DateTime.fromISO(`${month}-01`).setLocale('en-US').toFormat('LLLL yyyy')}
+          </Typography>
+          <IconButton aria-label="Next month" onClick={() => goToMonth(shiftMonth(month, 1))} data-testid="month-next">
+            <ChevronRightIcon />
+          </IconButton>
+        </Box>
+        <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHTS.month} />}>
+          <TeamMonthCalendar
+            month={month}
+            focusDay={hashDate}
+            zone={zone}
+            events={events}
+            summary={schedule.summary}
+            onDayClick={focusDay}
+          />
+        </Suspense>
+      </Paper>
+
+      {hashDate !== null ? (
+        <DetailsPanel
+          key={hashDate}
+          day={hashDate}
+          zone={zone}
+          schedule={schedule}
+          campaigns={scheduleCampaigns.campaigns}
+          campaignsLoading={scheduleCampaigns.isPending}
+          campaignNames={campaignNames}
+          campaignFilter={campaignFilter}
+          mayPlan={mayPlan}
+          onPlan={(point) => setPlanning({ id: point.user_id, name: point.name, campaigns: point.campaigns })}
+          onClose={closePanel}
+          {...shiftActions}
+        />
+      ) : null}
+
+      {cancelling ? (
+        <CancelShiftDialog
+          shift={cancelling.shift}
+          agentName={cancelling.name}
+          zone={zone}
+          onClose={() => setCancelling(null)}
+          onCanceled={() => {
+            setCancelling(null);
+            done('Shift canceled.');
+          }}
+        />
+      ) : null}
+      {noticeOpen ? (
+        <MakeNoticeDialog
+          day={noticeDay}
+          zone={zone}
+          campaignOptions={campaignOptions}
+          onClose={() => setNoticeOpen(false)}
+          onSent={() => {
+            setNoticeOpen(false);
+            done('The notification was sent to the available agents.');
+          }}
+        />
+      ) : null}
+      {planning && hashDate !== null ? (
+        <PlannerDialog
+          day={hashDate}
+          zone={zone}
+          target={planning}
+          forself={planning.id === viewer.id}
+          isScheduleSupervisor={isScheduleSupervisor}
+          onClose={() => setPlanning(null)}
+          onDone={(message) => {
+            setPlanning(null);
+            done(message);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={approvingAll?.open ?? false}
+        title="Approve all?"
+        text={
+          approvingAll
+            ? `Approve all ${approvingAll.ids.length} pending shift${approvingAll.ids.length === 1 ? '' : 's'} shown in ${DateTime.fromISO(`${month}-01`).setLocale('en-US').toFormat('LLLL yyyy')}${campaignFilter.length > 0 ? ' for the chosen campaigns' : ''}?`
+            : ''
+        }
+        confirmLabel="Approve All"
+        busy={approveAll.isPending}
+        onConfirm={() => {
+          if (!approvingAll) return;
+          approveAll.mutate(approvingAll.ids, {
+            onSuccess: () => done(`${approvingAll.ids.length} shifts approved.`),
+            onError: failed('Approving failed.'),
+            onSettled: () => setApprovingAll({ ...approvingAll, open: false }),
+          });
+        }}
+        onCancel={() => setApprovingAll(approvingAll ? { ...approvingAll, open: false } : null)}
+        confirmTestId="confirm-approve-all"
+      />
+      <Snackbar open={notice !== null} autoHideDuration={6000} onClose={() => setNotice(null)}>
+        {notice ? (
+          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)} data-testid="team-notice">
+            {notice.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { socketClient } from '../../../lib/socketClient';
+import { teamScheduleKeys } from '../api';
+
+/** Server events after which the team calendar is out of date. */
+export const TEAM_SCHEDULE_EVENTS = ['schedule-changed', 'shifts-sent-for-approval'] as const;
+
+/** Reloads the team calendar whenever the server says shifts changed or were sent for approval. */
+export function useTeamScheduleLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: teamScheduleKeys.all });
+    const stops = TEAM_SCHEDULE_EVENTS.map((event) => socketClient.on(event, refresh));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
+}

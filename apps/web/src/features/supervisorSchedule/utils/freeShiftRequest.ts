@@ -1,0 +1,19 @@
+import type { PlannedBreak } from '@shiftline/shared';
+import type { FreeShiftRequest } from '../api';
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** A free-shift offer as set_free_shift takes it: instants in UTC ISO 8601. */
+export function freeShiftRequest(
+  shift: { start: number; end: number; breaks: PlannedBreak[] },
+  campaigns: readonly number[],
+  countAgents: number,
+): FreeShiftRequest {
+  return {
+    count_agents: countAgents,
+    campaigns: [...campaigns],
+    start: iso(shift.start),
+    end: iso(shift.end),
+    breaks: shift.breaks.map((plannedBreak) => ({ type: plannedBreak.type, start: iso(plannedBreak.start) })),
+  };
+}

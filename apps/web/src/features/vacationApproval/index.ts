@@ -1,0 +1,1 @@
+export { VacationApprovalHost } from './components/VacationApprovalHost';

@@ -1,0 +1,40 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TeamMonthCalendar } from '../src/features/supervisorSchedule/components/TeamMonthCalendar';
+import { atomEvents } from '../src/features/supervisorSchedule/utils/monthEvents';
+import { renderWithProviders } from './renderWithProviders';
+import { fakeTeamSchedule, TEAM_DAY } from './supervisorScheduleFixtures';
+
+const ZONE = 'America/Toronto';
+
+describe('TeamMonthCalendar', () => {
+  it('labels each day with its counts and shows agent atoms with a star for starred roles', async () => {
+    const schedule = fakeTeamSchedule();
+    const onDayClick = vi.fn();
+    renderWithProviders(
+      <TeamMonthCalendar
+        month="2030-01"
+        focusDay={TEAM_DAY}
+        zone={ZONE}
+        events={atomEvents(schedule.data_points, ZONE)}
+        summary={schedule.summary}
+        onDayClick={onDayClick}
+      />,
+    );
+    const summary = await screen.findByTestId('day-summary');
+    expect(summary.dataset.date).toBe(TEAM_DAY);
+    expect(summary.textContent).toBe('1 pending · 2 off');
+    // Days whose counts are all zero show none.
+    expect(screen.getAllByTestId('day-summary')).toHaveLength(1);
+
+    await waitFor(() => expect(screen.getAllByTestId('agent-atom').length).toBeGreaterThanOrEqual(3));
+    const ada = screen.getAllByTestId('agent-atom').find((atom) => atom.dataset.userId === '7') as HTMLElement;
+    expect(within(ada).getByText('Ada Byron')).toBeTruthy();
+    expect(within(ada).getByTestId('agent-star')).toBeTruthy();
+    const alice = screen.getAllByTestId('agent-atom').find((atom) => atom.dataset.userId === '11') as HTMLElement;
+    expect(within(alice).queryByTestId('agent-star')).toBeNull();
+
+    fireEvent.click(alice);
+    expect(onDayClick).toHaveBeenCalledWith(TEAM_DAY);
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { pendingShiftIds } from '../src/features/supervisorSchedule/components/TeamSchedulePage';
+import { daySummaryText } from '../src/features/supervisorSchedule/utils/daySummary';
+import { agentSections } from '../src/features/supervisorSchedule/utils/groups';
+import { dateFromHash, hashWithDate } from '../src/features/supervisorSchedule/utils/hashDate';
+import { assignLanes } from '../src/features/supervisorSchedule/utils/lanes';
+import { atomEvents } from '../src/features/supervisorSchedule/utils/monthEvents';
+import { draftToModule, ruleTextToDraft } from '../src/features/supervisorSchedule/utils/plannerModules';
+import { HOUR_LABELS, spanOnDay } from '../src/features/supervisorSchedule/utils/timeline';
+import {
+  formatWindowTime,
+  formatWorkWindow,
+  workWindowBars,
+} from '../src/features/supervisorSchedule/utils/workWindow';
+import { fakeDataPoint, fakeTeamSchedule, TEAM_DAY } from './supervisorScheduleFixtures';
+
+const ZONE = 'America/Toronto';
+
+describe('the 24-hour timeline', () => {
+  it('labels the hours 12 AM through 11 PM with Noon at 12', () => {
+    expect(HOUR_LABELS).toHaveLength(24);
+    expect(HOUR_LABELS.slice(0, 3)).toEqual(['12 AM', '1 AM', '2 AM']);
+    expect(HOUR_LABELS[11]).toBe('11 AM');
+    expect(HOUR_LABELS[12]).toBe('Noon');
+    expect(HOUR_LABELS[13]).toBe('1 PM');
+    expect(HOUR_LABELS[23]).toBe('11 PM');
+  });
+
+  it('places a shift in the viewer’s zone and clips one crossing midnight to the day', () => {
+    // 9 AM – 5 PM in Toronto.
+    expect(spanOnDay(Date.parse('2030-01-15T14:00:00Z'), Date.parse('2030-01-15T22:00:00Z'), TEAM_DAY, ZONE)).toEqual({
+      from: 9 * 60,
+      to: 17 * 60,
+    });
+    // 6 PM – 2 AM: this day keeps 6 PM to midnight, the next day midnight to 2 AM.
+    const start = Date.parse('2030-01-15T23:00:00Z');
+    const end = Date.parse('2030-01-16T07:00:00Z');
+    expect(spanOnDay(start, end, TEAM_DAY, ZONE)).toEqual({ from: 18 * 60, to: 24 * 60 });
+    expect(spanOnDay(start, end, '2030-01-16', ZONE)).toEqual({ from: 0, to: 2 * 60 });
+    expect(spanOnDay(start, end, '2030-01-17', ZONE)).toBeNull();
+  });
+});
+
+describe('campaign working windows', () => {
+  it('draws a window whose local start is later than its end as a night shift in two bars', () => {
+    // 03:00–13:00 UTC is 10 PM – 8 AM in Toronto.
+    expect(workWindowBars('03:00', '13:00', TEAM_DAY, ZONE)).toEqual([
+      { from: 0, to: 8 * 60 },
+      { from: 22 * 60, to: 24 * 60 },
+    ]);
+    expect(formatWorkWindow('03:00', '13:00', TEAM_DAY, ZONE)).toBe('10:00 PM – 8:00 AM (night)');
+  });
+
+  it('draws a day window as one bar, in local time (the offset follows daylight saving)', () => {
+    expect(workWindowBars('14:00', '22:00', TEAM_DAY, ZONE)).toEqual([{ from: 9 * 60, to: 17 * 60 }]);
+    expect(workWindowBars('14:00', '22:00', '2030-07-15', ZONE)).toEqual([{ from: 10 * 60, to: 18 * 60 }]);
+  });
+
+  it("shows 'None' as 12 AM", () => {
+    expect(formatWindowTime(null, TEAM_DAY, ZONE)).toBe('12:00 AM');
+    expect(formatWorkWindow(null, null, TEAM_DAY, ZONE)).toBe('12:00 AM – 12:00 AM');
+    expect(formatWorkWindow('14:00', null, TEAM_DAY, ZONE)).toBe('9:00 AM – 12:00 AM (night)');
+  });
+
+  it('stacks overlapping campaign shifts in lanes', () => {
+    const lanes = assignLanes([
+      { id: 1, span: { from: 0, to: 100 } },
+      { id: 2, span: { from: 50, to: 150 } },
+      { id: 3, span: { from: 100, to: 200 } },
+    ]);
+    expect(lanes.map(({ item, lane }) => [item.id, lane])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 0],
+    ]);
+  });
+});
+
+describe('agent groups in the details panel', () => {
+  it('puts open free shifts first, then agents without a group, then the groups by name', () => {
+    const schedule = fakeTeamSchedule();
+    const sections = agentSections(schedule.data_points, schedule.free_shifts);
+    expect(sections.map((section) => section.key)).toEqual(['free_shifts', 'ungrouped', 'Blue Team', 'Red Team']);
+    const blue = sections[2];
+    expect(blue?.kind === 'group' ? blue.agents.map((agent) => agent.name) : []).toEqual(['Ada Byron', 'Cleo Cole']);
+  });
+
+  it('leaves out free shifts every agent already took', () => {
+    const schedule = fakeTeamSchedule();
+    const full = schedule.free_shifts.map((freeShift) => ({ ...freeShift, accepted: freeShift.count_agents }));
+    expect(agentSections(schedule.data_points, full)[0]?.key).toBe('ungrouped');
+  });
+});
+
+describe('the month grid', () => {
+  it('labels a day with its pending shifts and days off, zeros hidden', () => {
+    expect(daySummaryText({ count_shifts: 3, count_vacations: 1 })).toBe('3 pending · 1 off');
+    expect(daySummaryText({ count_shifts: 0, count_vacations: 2 })).toBe('2 off');
+    expect(daySummaryText({ count_shifts: 0, count_vacations: 0 })).toBe('');
+    expect(daySummaryText(undefined)).toBe('');
+  });
+
+  it('shows one atom per agent and day worked, a night shift on both days, starred roles first', () => {
+    const events = atomEvents(fakeTeamSchedule().data_points, ZONE);
+    expect(events.map((event) => event.id).sort()).toEqual([
+      'atom-11-2030-01-15',
+      'atom-12-2030-01-15',
+      'atom-12-2030-01-16',
+      'atom-7-2030-01-15',
+    ]);
+    const order = (id: string) => events.find((event) => event.id === id)?.extendedProps?.order as string;
+    expect(order('atom-7-2030-01-15') < order('atom-11-2030-01-15')).toBe(true);
+  });
+
+  it('collects the pending shifts for Approve All', () => {
+    expect(pendingShiftIds(fakeTeamSchedule().data_points)).toEqual([202]);
+    expect(pendingShiftIds([fakeDataPoint(1, 'Nobody')])).toEqual([]);
+  });
+});
+
+describe('the hash date', () => {
+  it('reads and writes the date parameter', () => {
+    expect(dateFromHash('#date=2026-11-23')).toBe('2026-11-23');
+    expect(dateFromHash('#date=2026-02-30')).toBeNull();
+    expect(dateFromHash('')).toBeNull();
+    expect(hashWithDate('#tab=x', '2026-11-23')).toBe('#tab=x&date=2026-11-23');
+  });
+});
+
+describe('planner time modules', () => {
+  it('turns a dialog module into the shared module and a saved rule back into a module', () => {
+    const draft = {
+      start: Date.parse('2030-01-15T14:00:00Z'),
+      end: Date.parse('2030-01-15T22:00:00Z'),
+      breaks: [{ type: 'break' as const, start: Date.parse('2030-01-15T16:00:00Z') }],
+    };
+    expect(draftToModule(draft, TEAM_DAY, ZONE, null)).toMatchObject({
+      startDate: TEAM_DAY,
+      endDate: TEAM_DAY,
+      start: '09:00',
+      end: '17:00',
+      breaks: [{ type: 'break', start: '11:00', date: TEAM_DAY }],
+    });
+    const back = ruleTextToDraft('0 9 MO,WE/2 480 b+120,l+225', TEAM_DAY, ZONE);
+    expect(back?.draft.start).toBe(draft.start);
+    expect(back?.draft.end).toBe(draft.end);
+    expect(back?.repeats).toEqual({ typeInterval: 'week', interval: 2, days: ['Mo', 'We'] });
+    expect(ruleTextToDraft('nonsense', TEAM_DAY, ZONE)).toBeNull();
+  });
+});

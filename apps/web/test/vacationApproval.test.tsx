@@ -1,0 +1,226 @@
+import { VACATION_EVENTS } from '@shiftline/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from './fakeFetch';
+import { renderWithProviders } from './renderWithProviders';
+
+type Handler = (payload?: unknown) => void;
+
+// The page's one socket, faked: tests push the server's events through the handlers the host registered.
+const fakeSocket = {
+  handlers: new Map<string, Set<Handler>>(),
+  on: vi.fn((event: string, handler: Handler) => {
+    const set = fakeSocket.handlers.get(event) ?? new Set();
+    set.add(handler);
+    fakeSocket.handlers.set(event, set);
+  }),
+  off: vi.fn((event: string, handler: Handler) => fakeSocket.handlers.get(event)?.delete(handler)),
+  emit: vi.fn(),
+  disconnect: vi.fn(),
+};
+vi.mock('socket.io-client', () => ({ io: () => fakeSocket }));
+
+const { socketClient } = await import('../src/lib/socketClient');
+const { VacationApprovalHost } = await import('../src/features/vacationApproval');
+
+const ZONE = 'America/Toronto';
+// Nov 23 – Nov 27, 2026 in Toronto: from the start of the first day to the start of the day after the last.
+const START = '2026-11-23T05:00:00.000Z';
+const END = '2026-11-28T05:00:00.000Z';
+const APPROVE = { vacation_id: 5, user_id: 12, start: START, end: END, reason: 'vacation' };
+const ADD = { user_id: 12, start: START, end: END, reason: 'sick' };
+
+const datesPath = (what: string) =>
+  `/api/schedules/get_user_${what}_by_dates/12/${encodeURIComponent(START)}/${encodeURIComponent(END)}`;
+const SHIFTS = [
+  { id: 31, start_utc: '2026-11-24T14:00:00Z', end_utc: '2026-11-24T22:00:00Z' },
+  { id: 32, start_utc: '2026-11-25T14:00:00Z', end_utc: '2026-11-25T22:00:00Z' },
+];
+
+const ok = { status: 200, body: { status: 'ok' } };
+type Replies = Parameters<typeof fakeFetch>[0];
+
+function setUp(replies: Replies) {
+  const fetch = fakeFetch({
+    [`GET ${datesPath('vacations')}`]: { status: 200, body: [] },
+    [`GET ${datesPath('shifts')}`]: { status: 200, body: [] },
+    'POST /api/schedules/approve_vacation/5': ok,
+    'POST /api/schedules/cancel_and_send_notification': ok,
+    'POST /api/schedules/reject_vacation_cancellation/5': ok,
+    'POST /api/schedules/create_vacation': { status: 200, body: { id: 77, status: 'vac_pending' } },
+    ...replies,
+  });
+  vi.stubGlobal('fetch', fetch);
+  renderWithProviders(<VacationApprovalHost zone={ZONE} />);
+  return fetch;
+}
+
+const serverSends = (event: string, payload: unknown) =>
+  act(() => {
+    for (const handler of fakeSocket.handlers.get(event) ?? []) handler(payload);
+  });
+
+/** The calls made, as 'METHOD path' with the body. */
+const calls = (fetch: ReturnType<typeof fakeFetch>) =>
+  fetch.mock.calls.map(([input, init]) => ({
+    call: `${init?.method ?? 'GET'} ${String(input)}`,
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+  }));
+const posts = (fetch: ReturnType<typeof fakeFetch>) => calls(fetch).filter(({ call }) => call.startsWith('POST'));
+
+describe('VacationApprovalHost', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    await socketClient.connect();
+  });
+
+  afterEach(() => {
+    socketClient.disconnect();
+    fakeSocket.handlers.clear();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("listens to the shared contract's event names", async () => {
+    const { HOST_EVENTS } = await import('../src/features/vacationApproval/eventNames');
+    expect(HOST_EVENTS).toEqual(VACATION_EVENTS);
+  });
+
+  it('opens nothing until an event comes', () => {
+    setUp({});
+    expect(fakeSocket.handlers.get(VACATION_EVENTS.startApproveVacation)?.size).toBe(1);
+    expect(fakeSocket.handlers.get(VACATION_EVENTS.startAddVacation)?.size).toBe(1);
+    expect(fakeSocket.handlers.get(VACATION_EVENTS.startRejectVacationCancellation)?.size).toBe(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("says 'Cannot be approved!' when approved days off overlap, and approves nothing", async () => {
+    const fetch = setUp({
+      [`GET ${datesPath('vacations')}`]: { status: 200, body: [{ id: 3, status: 'vac_approved' }] },
+    });
+    serverSends(VACATION_EVENTS.startApproveVacation, APPROVE);
+    const dialog = await screen.findByTestId('cannot-approve-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Cannot be approved!');
+    expect(within(dialog).getByTestId('cannot-approve-text').textContent).toBe(
+      'The days from the selected period Nov 23, 2026 - Nov 27, 2026 have already been approved as days off.',
+    );
+    expect(posts(fetch)).toEqual([]);
+    expect(calls(fetch).some(({ call }) => call.includes('get_user_shifts_by_dates'))).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('cannot-approve-close'));
+    await waitFor(() => expect(screen.queryByTestId('cannot-approve-dialog')).toBeNull());
+  });
+
+  it('approves at once when no shifts overlap', async () => {
+    const fetch = setUp({});
+    serverSends(VACATION_EVENTS.startApproveVacation, APPROVE);
+    expect((await screen.findByTestId('vacation-approval-notice')).textContent).toContain('Days off approved.');
+    expect(posts(fetch)).toEqual([{ call: 'POST /api/schedules/approve_vacation/5', body: {} }]);
+    expect(screen.queryByTestId('vacation-schedule-dialog')).toBeNull();
+  });
+
+  it("opens 'Cannot be approved!' when the server answers vacation_overlap", async () => {
+    setUp({
+      'POST /api/schedules/approve_vacation/5': {
+        status: 409,
+        body: { error: { code: 'vacation_overlap', message: 'Cannot be approved!' } },
+      },
+    });
+    serverSends(VACATION_EVENTS.startApproveVacation, APPROVE);
+    expect(await screen.findByTestId('cannot-approve-dialog')).toBeTruthy();
+  });
+
+  describe('with overlapping shifts', () => {
+    async function openScheduleDialog(
+      replies: Replies = {},
+      event: object = APPROVE,
+      name: string = VACATION_EVENTS.startApproveVacation,
+    ) {
+      const fetch = setUp({ [`GET ${datesPath('shifts')}`]: { status: 200, body: SHIFTS }, ...replies });
+      serverSends(name, event);
+      const dialog = await screen.findByTestId('vacation-schedule-dialog');
+      return { fetch, dialog };
+    }
+
+    it("asks in the 'Schedule' dialog, every shift checked", async () => {
+      const { dialog } = await openScheduleDialog();
+      expect(within(dialog).getByRole('heading').textContent).toBe('Schedule');
+      expect(dialog.textContent).toContain(
+        'Do you want to send the notification about the following shifts to other available agents?',
+      );
+      const choices = within(dialog).getAllByTestId('vacation-shift-choice');
+      expect(choices.map((choice) => choice.textContent)).toEqual([
+        'Nov 24, 2026, 9:00 AM – 5:00 PM',
+        'Nov 25, 2026, 9:00 AM – 5:00 PM',
+      ]);
+      expect(choices.map((choice) => choice.dataset.checked)).toEqual(['true', 'true']);
+    });
+
+    it('Send cancels all the shifts and offers the checked ones', async () => {
+      const { fetch, dialog } = await openScheduleDialog();
+      fireEvent.click(
+        within(within(dialog).getAllByTestId('vacation-shift-choice')[0] as HTMLElement).getByRole('checkbox'),
+      );
+      fireEvent.click(within(dialog).getByTestId('vacation-send'));
+      expect((await screen.findByTestId('vacation-approval-notice')).textContent).toContain('Days off approved.');
+      expect(posts(fetch)).toEqual([
+        {
+          call: 'POST /api/schedules/cancel_and_send_notification',
+          body: { vacation_id: 5, shifts: [31, 32], free_shifts: [32], is_schedule_page: false },
+        },
+      ]);
+      await waitFor(() => expect(screen.queryByTestId('vacation-schedule-dialog')).toBeNull());
+    });
+
+    it('Approve without sending approves and deletes the shifts', async () => {
+      const { fetch, dialog } = await openScheduleDialog();
+      fireEvent.click(within(dialog).getByTestId('vacation-approve-without-sending'));
+      expect((await screen.findByTestId('vacation-approval-notice')).textContent).toContain('Days off approved.');
+      expect(posts(fetch)).toEqual([{ call: 'POST /api/schedules/approve_vacation/5', body: { delete_shifts: true } }]);
+    });
+
+    it('for added days off, creates the vacation first and sends with its id', async () => {
+      const { fetch, dialog } = await openScheduleDialog({}, ADD, VACATION_EVENTS.startAddVacation);
+      fireEvent.click(within(dialog).getByTestId('vacation-send'));
+      await screen.findByTestId('vacation-approval-notice');
+      expect(posts(fetch)).toEqual([
+        { call: 'POST /api/schedules/create_vacation', body: { user: 12, start: START, end: END, reason: 'sick' } },
+        {
+          call: 'POST /api/schedules/cancel_and_send_notification',
+          body: { vacation_id: 77, shifts: [31, 32], free_shifts: [31, 32], is_schedule_page: false },
+        },
+      ]);
+    });
+  });
+
+  it('adds days off with no overlaps: creates, then approves', async () => {
+    const fetch = setUp({});
+    serverSends(VACATION_EVENTS.startAddVacation, ADD);
+    await screen.findByTestId('vacation-approval-notice');
+    expect(posts(fetch)).toEqual([
+      { call: 'POST /api/schedules/create_vacation', body: { user: 12, start: START, end: END, reason: 'sick' } },
+      { call: 'POST /api/schedules/approve_vacation/77', body: {} },
+    ]);
+  });
+
+  it('asks before rejecting a cancellation request, then rejects it', async () => {
+    const fetch = setUp({});
+    serverSends(VACATION_EVENTS.startRejectVacationCancellation, { vacation_id: 5 });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Reject the cancellation of these days off?');
+    fireEvent.click(within(dialog).getByTestId('vacation-reject-cancellation-confirm'));
+    expect((await screen.findByTestId('vacation-approval-notice')).textContent).toContain('stay approved');
+    expect(posts(fetch)).toEqual([{ call: 'POST /api/schedules/reject_vacation_cancellation/5', body: undefined }]);
+  });
+
+  it('handles events one after another', async () => {
+    const fetch = setUp({
+      [`GET ${datesPath('vacations')}`]: { status: 200, body: [{ id: 3, status: 'vac_approved' }] },
+    });
+    serverSends(VACATION_EVENTS.startApproveVacation, APPROVE);
+    serverSends(VACATION_EVENTS.startRejectVacationCancellation, { vacation_id: 5 });
+    fireEvent.click(within(await screen.findByTestId('cannot-approve-dialog')).getByTestId('cannot-approve-close'));
+    fireEvent.click(await screen.findByTestId('vacation-reject-cancellation-confirm'));
+    await waitFor(() =>
+      expect(posts(fetch)).toEqual([{ call: 'POST /api/schedules/reject_vacation_cancellation/5', body: undefined }]),
+    );
+  });
+});
