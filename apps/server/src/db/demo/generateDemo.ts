@@ -299,8 +299,9 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
       );
     }
     for (let index = 0; index < agentCount; index += 1) {
-      const first = random.pick(FIRST_NAMES);
-      const second = random.pick(LAST_NAMES);
+      // Every pairing differs for up to about a thousand agents, so no two people share a name.
+      const first = FIRST_NAMES[index % FIRST_NAMES.length] as string;
+      const second = LAST_NAMES[(index + 7 * Math.floor(index / FIRST_NAMES.length)) % LAST_NAMES.length] as string;
       const groupIndex = index % GROUPS.length;
       const role: Role = index % 16 === 5 ? 'team_lead' : index % 23 === 7 ? 'agent_supervisor' : 'agent';
       person({ first, second, email: `${slug(first)}.${slug(second)}.${index + 1}@shiftline.test`, role, groupIndex });

@@ -77,11 +77,11 @@ export function createFreeShiftsRepository(db: Kysely<Database>) {
       start: Date,
       end: Date,
       excludeUserIds: number[] = [],
-    ): Promise<number[]> {
+    ): Promise<{ id: number; timezone: string }[]> {
       if (campaignIds.length === 0) return [];
       let query = db
         .selectFrom('users')
-        .select('users.id')
+        .select(['users.id', 'users.timezone'])
         .where('users.archived', '=', false)
         .where('users.is_system', '=', false)
         .where('users.role', 'in', CALL_TAKING_ROLES)
@@ -122,7 +122,7 @@ export function createFreeShiftsRepository(db: Kysely<Database>) {
           ),
         );
       if (excludeUserIds.length > 0) query = query.where('users.id', 'not in', excludeUserIds);
-      return (await query.orderBy('users.id').execute()).map((row) => row.id);
+      return query.orderBy('users.id').execute();
     },
   };
 }

@@ -52,9 +52,9 @@ export function createFreeShiftsService(deps: {
       freeShift.end_at,
       input.excludeUserIds,
     );
-    const zone = actor.timezone;
+    // Each agent reads the time in their own zone.
     const rows = await repos.notifications.insertMany(
-      agents.map((userId) => ({
+      agents.map(({ id: userId, timezone: zone }) => ({
         userId,
         type: 'free_shift' as const,
         title: 'Free shift available',

@@ -18,6 +18,9 @@ export function createVacationsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
+    timezoneOf: async (userId: number): Promise<string> =>
+      (await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone ?? 'UTC',
+
     find: (id: number) => db.selectFrom('vacations').selectAll().where('id', '=', id).executeTakeFirst(),
     lock: (id: number) => db.selectFrom('vacations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 

@@ -69,7 +69,7 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
         config: manage,
         schema: { tags, summary: path.replaceAll('_', ' '), params: idParamSchema, response: { 200: ok } },
       },
-      async (request) => vacations.decide(signedIn(request).user, request.params.id, decision),
+      async (request) => vacations.decide(request.params.id, decision),
     );
   }
 

@@ -58,8 +58,18 @@ export function createVacationsService(deps: {
     );
   }
 
-  async function notifyOwner(repos: SchedulingRepositories, userId: number, title: string, message: string) {
-    return repos.notifications.insertMany([{ userId, type: 'vacation', title, message, link: '/schedule/days_off' }]);
+  /** Tells the owner about their days off, with the dates in the owner's own zone. */
+  async function notifyOwner(
+    repos: SchedulingRepositories,
+    vacation: { user_id: number; start_at: Date; end_at: Date },
+    title: string,
+    message: (days: string) => string,
+  ) {
+    // Read through the transaction: on the embedded database a second connection would wait for it forever.
+    const days = describe(vacation, await repos.vacations.timezoneOf(vacation.user_id));
+    return repos.notifications.insertMany([
+      { userId: vacation.user_id, type: 'vacation', title, message: message(days), link: '/schedule/days_off' },
+    ]);
   }
 
   /** Inside a transaction: refuses an approval that overlaps approved days off (the 'Cannot be approved!' case). */
@@ -147,9 +157,9 @@ export function createVacationsService(deps: {
         await repos.vacations.setStatus(vacation.id, 'vac_approved');
         const rows = await notifyOwner(
           repos,
-          vacation.user_id,
+          vacation,
           'Days off approved',
-          `Your days off ${describe(vacation, viewer.timezone)} were approved.`,
+          (days) => `Your days off ${days} were approved.`,
         );
         return { rows, ownerId: vacation.user_id };
       });
@@ -158,7 +168,7 @@ export function createVacationsService(deps: {
       return { status: 'ok' as const };
     },
 
-    async decide(viewer: UserRow, id: number, decision: 'reject' | 'approve_cancellation' | 'reject_cancellation') {
+    async decide(id: number, decision: 'reject' | 'approve_cancellation' | 'reject_cancellation') {
       const expected: VacationStatus = decision === 'reject' ? 'vac_pending' : 'vac_cancel_requested';
       const next: VacationStatus =
         decision === 'reject' ? 'vac_rejected' : decision === 'approve_cancellation' ? 'vac_canceled' : 'vac_approved';
@@ -172,12 +182,7 @@ export function createVacationsService(deps: {
           approve_cancellation: 'Days off canceled',
           reject_cancellation: 'Cancellation rejected',
         };
-        const rows = await notifyOwner(
-          repos,
-          vacation.user_id,
-          titles[decision],
-          `${titles[decision]}: ${describe(vacation, viewer.timezone)}.`,
-        );
+        const rows = await notifyOwner(repos, vacation, titles[decision], (days) => `${titles[decision]}: ${days}.`);
         return { rows, ownerId: vacation.user_id };
       });
       notificationsService.push(rows);
@@ -347,9 +352,9 @@ export function createVacationsService(deps: {
           notified.push(
             ...(await notifyOwner(
               repos,
-              vacation.user_id,
+              vacation,
               'Days off approved',
-              `Your days off ${describe(vacation, viewer.timezone)} were approved.`,
+              (days) => `Your days off ${days} were approved.`,
             )),
           );
         }
