@@ -14,6 +14,9 @@ export type ShiftRecord = {
   breaks: { type: BreakType; start_at: Date; end_at: Date }[];
 };
 
+/** Time a user is already taken: a live shift (with its id) or approved days off. */
+export type BusyTime = { start: number; end: number } & ({ kind: 'shift'; id: number } | { kind: 'vacation' });
+
 export function createScheduleRepository(db: Kysely<Database>) {
   return {
     /** Shifts of one user that overlap a period, with their breaks, oldest first. */
@@ -55,10 +58,10 @@ export function createScheduleRepository(db: Kysely<Database>) {
         .execute(),
 
     /** Live shifts and blocking vacations a new shift must not overlap. */
-    async busyIntervals(userId: number, start: Date, end: Date) {
+    async busyIntervals(userId: number, start: Date, end: Date): Promise<BusyTime[]> {
       const shifts = await db
         .selectFrom('shifts')
-        .select(['start_at', 'end_at'])
+        .select(['id', 'start_at', 'end_at'])
         .where('user_id', '=', userId)
         .where('status', 'in', ['pending', 'approved'])
         .where('start_at', '<', end)
@@ -73,7 +76,12 @@ export function createScheduleRepository(db: Kysely<Database>) {
         .where('end_at', '>', start)
         .execute();
       return [
-        ...shifts.map((s) => ({ start: s.start_at.getTime(), end: s.end_at.getTime(), kind: 'shift' as const })),
+        ...shifts.map((s) => ({
+          start: s.start_at.getTime(),
+          end: s.end_at.getTime(),
+          kind: 'shift' as const,
+          id: s.id,
+        })),
         ...vacations.map((v) => ({ start: v.start_at.getTime(), end: v.end_at.getTime(), kind: 'vacation' as const })),
       ];
     },

@@ -1,12 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,6 +17,7 @@ import { type CurrentUser, can, timeZoneLabel, VACATION_STATUSES, type VacationS
 import { DateTime } from 'luxon';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
+import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { useCurrentUser } from '../../auth';
 import { type DaysOffEntry, daysOffApi, type VacationActionRequest } from '../api';
 import { useDaysOff, useVacationMutation } from '../hooks/useDaysOff';
@@ -198,18 +197,7 @@ export function DaysOffPage() {
           />
         </Suspense>
       ) : null}
-      <Snackbar open={notice !== null} autoHideDuration={6000} onClose={() => setNotice(null)}>
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            variant="filled"
-            onClose={() => setNotice(null)}
-            data-testid="days-off-notice"
-          >
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} testId="days-off-notice" />
     </Box>
   );
 }

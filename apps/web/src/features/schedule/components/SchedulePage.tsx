@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import {
   CALENDAR_HEIGHTS,
@@ -22,6 +21,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { useCurrentUser } from '../../auth';
 import { scheduleApi } from '../api';
 import { useScheduleMutation } from '../hooks/useScheduleMutation';
@@ -253,18 +253,7 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
         onCancel={() => setDeletion(deletion ? { ...deletion, open: false } : null)}
         confirmTestId="confirm-delete"
       />
-      <Snackbar open={notice !== null} autoHideDuration={6000} onClose={() => setNotice(null)}>
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            variant="filled"
-            onClose={() => setNotice(null)}
-            data-testid="schedule-notice"
-          >
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} testId="schedule-notice" />
     </Box>
   );
 }

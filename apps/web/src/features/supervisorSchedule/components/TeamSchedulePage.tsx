@@ -1,11 +1,9 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import {
   CALENDAR_HEIGHTS,
@@ -20,6 +18,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { useCurrentUser } from '../../auth';
 import { useCampaigns } from '../../campaigns';
 import { localDayOf } from '../../schedule/utils/localTime';
@@ -252,13 +251,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
         onCancel={() => setApprovingAll(approvingAll ? { ...approvingAll, open: false } : null)}
         confirmTestId="confirm-approve-all"
       />
-      <Snackbar open={notice !== null} autoHideDuration={6000} onClose={() => setNotice(null)}>
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)} data-testid="team-notice">
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} testId="team-notice" />
     </Box>
   );
 }

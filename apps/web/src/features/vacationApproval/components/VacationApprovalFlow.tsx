@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { daysOffApi } from '../../daysOff/api';
 import { refreshScheduleViews } from '../../daysOff/queryKeys';
 import { type OverlappingShift, vacationApprovalApi } from '../api';
@@ -183,18 +182,7 @@ export function VacationApprovalFlow({ request, zone, onDone }: FlowProps) {
           cancelTestId="vacation-reject-cancellation-cancel"
         />
       ) : null}
-      <Snackbar open={notice !== null} autoHideDuration={6000} onClose={() => setNotice(null)}>
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            variant="filled"
-            onClose={() => setNotice(null)}
-            data-testid="vacation-approval-notice"
-          >
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} testId="vacation-approval-notice" />
     </>
   );
 }
