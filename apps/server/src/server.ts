@@ -12,6 +12,7 @@ out(`Shiftline: opening ${config.databaseUrl ? 'PostgreSQL' : `the embedded data
 const database = await openDatabase(config);
 const seeded = await prepareDatabase(database.db, {
   seedDemo: process.env.SEED_DEMO !== 'false',
+  demoAgents: process.env.DEMO_AGENTS ? Number(process.env.DEMO_AGENTS) : undefined,
   onMigrated: (names) => names.length > 0 && out(`Migrations applied: ${names.join(', ')}`),
   onProgress: (step, done, total) => {
     const width = 24;
