@@ -7,6 +7,7 @@ export * from './api/schedule.js';
 export * from './api/supervisorSchedule.js';
 export * from './auth/permissions.js';
 export * from './auth/roles.js';
+export * from './metrics/index.js';
 export * from './org/emptyLabels.js';
 export * from './org/money.js';
 export * from './planner/index.js';

@@ -1,0 +1,4 @@
+export * from './callMetrics.js';
+export * from './constants.js';
+export * from './format.js';
+export * from './productivity.js';
