@@ -1,14 +1,3 @@
-// Planner benchmark.
-// 1. Pure expansion (packages/shared): 1,000 planners (1–3 rules each, the 13 zones) over the 8-week horizon,
-//    against a baseline in the same run: a naive loop that walks every local day of every planner and asks
-//    the zone for each day's midnight and weekday.
-// 2. The server's save path on PGlite (and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set):
-//    set_planner for 100 agents through the real app (in-process HTTP), the idempotent re-save, and the daily
-//    top-up a week later; baseline in the same run: the same Monday–Friday shifts created one save_new_event
-//    request at a time, as a client without planners would.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   expandPlanner,
   instantOf,
@@ -18,13 +7,13 @@ import {
   type SchedulerRule,
   TIME_ZONE_IDS,
 } from '@shiftline/shared';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
+import { type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { transactional } from '../apps/server/src/db/transaction.js';
 import { createPlannersRepository, createPlannersService } from '../apps/server/src/features/planners/index.js';
 import { createUsersRepository, hashPassword } from '../apps/server/src/features/users/index.js';
+import { median, ms, onBothDatabases, percentile } from './support.js';
 
 const PLANNERS = Number(process.env.BENCH_PLANNERS ?? 1000);
 const SAVES = Number(process.env.BENCH_PLANNER_SAVES ?? 100);
@@ -47,12 +36,6 @@ const rulesOf = (texts: string[]): SchedulerRule[] =>
     return result.rule;
   });
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const median = (values: number[]) => percentile(values, 50);
 const isoPlusDays = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
@@ -286,31 +269,4 @@ async function benchServer(label: string, database: DatabaseHandle): Promise<voi
 
 benchExpansion();
 
-const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-bench-planners-'));
-const embedded = await openDatabase({ databaseUrl: null, dataDir });
-try {
-  await benchServer('PGlite', embedded);
-} finally {
-  await embedded.close();
-  await rm(dataDir, { recursive: true, force: true });
-}
-
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (serverUrl) {
-  const name = `shiftline_bench_planners_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  try {
-    await benchServer('PostgreSQL', server);
-  } finally {
-    await server.close();
-    await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
-} else {
-  console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-}
+await onBothDatabases('planners', benchServer);

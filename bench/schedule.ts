@@ -1,27 +1,14 @@
-// Schedule benchmark: get_user_schedule and the supervisor's get_schedule for one month with 1,000 agents × ~30 shifts in the database,
-// p50/p95 over 200 requests through the real app (in-process HTTP), on PGlite and on PostgreSQL
-// (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Baseline in the same run: the bare SQL
-// that reads one agent's month of shifts, without the app around it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { calendarPeriod } from '@shiftline/shared';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
+import { type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { generateDemo } from '../apps/server/src/db/demo/generateDemo.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { ms, onBothDatabases, percentile } from './support.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const TEAM_REQUESTS = Number(process.env.BENCH_TEAM_REQUESTS ?? 30);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
-const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function run(label: string, database: DatabaseHandle): Promise<void> {
   const seeded = performance.now();
@@ -127,28 +114,4 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
   await app.close();
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-bench-schedule-'));
-const embedded = await openDatabase({ databaseUrl: null, dataDir });
-await run('PGlite', embedded);
-await embedded.close();
-await rm(dataDir, { recursive: true, force: true });
-
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (serverUrl) {
-  const name = `shiftline_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  try {
-    await run('PostgreSQL', server);
-  } finally {
-    await server.close();
-    await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
-} else {
-  console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-}
+await onBothDatabases('schedule', run);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { median } from './support.js';
 
 const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -48,7 +49,6 @@ async function timePgliteOpen(dataDir: string): Promise<number> {
   return elapsed;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const cold: number[] = [];

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { median } from './support.js';
 
 const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
@@ -37,8 +38,6 @@ async function startServer(agents: number, port: number): Promise<{ child: Child
   });
   return { child, dataDir };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function measure(agents: number, port: number): Promise<void> {
   const { child, dataDir } = await startServer(agents, port);

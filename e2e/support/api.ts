@@ -48,3 +48,15 @@ export function daysBody(from: string, toExclusive: string, zone: string) {
     end: new Date(instantOf(toExclusive, '00:00', zone)).toISOString(),
   };
 }
+
+/** The signed-in user's shifts from now to 40 days ahead, as the API returns them. */
+export async function upcomingShifts(page: Page): Promise<{ id: number; status: string; start_utc: string }[]> {
+  const from = new Date().toISOString();
+  const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
+  const schedule = await api<{ shifts: { id: number; status: string; start_utc: string }[] }>(
+    page,
+    'GET',
+    `/api/schedules/get_user_schedule?start_period=${from}&end_period=${to}`,
+  );
+  return schedule.json.shifts;
+}

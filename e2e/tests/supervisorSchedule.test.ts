@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, daysBody, localDay, shiftBody } from '../support/api.js';
+import { api, daysBody, localDay, shiftBody, upcomingShifts } from '../support/api.js';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
 
 const ZONE = 'America/Toronto';
@@ -57,14 +57,8 @@ describe('supervisor calendar', () => {
     await expect.poll(() => bar.getAttribute('data-status')).toBe('approved');
 
     await agent.goto('/schedule');
-    const from = new Date(Date.now()).toISOString();
-    const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
-    const mine = await api<{ shifts: { id: number; status: string }[] }>(
-      agent,
-      'GET',
-      `/api/schedules/get_user_schedule?start_period=${from}&end_period=${to}`,
-    );
-    expect(mine.json.shifts.find((shift) => shift.id === created.json.id)?.status).toBe('approved');
+    const mine = await upcomingShifts(agent);
+    expect(mine.find((shift) => shift.id === created.json.id)?.status).toBe('approved');
   });
 
   it('approves every pending shift of the period with Approve All', async () => {
@@ -90,16 +84,8 @@ describe('supervisor calendar', () => {
     await supervisor.getByTestId('confirm-approve-all').click();
     await expect
       .poll(async () => {
-        const from = new Date(Date.now()).toISOString();
-        const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
-        const schedule = await api<{ shifts: { id: number; status: string }[] }>(
-          agent,
-          'GET',
-          `/api/schedules/get_user_schedule?start_period=${from}&end_period=${to}`,
-        );
-        return [first.json.id, second.json.id].map(
-          (id) => schedule.json.shifts.find((shift) => shift.id === id)?.status,
-        );
+        const shifts = await upcomingShifts(agent);
+        return [first.json.id, second.json.id].map((id) => shifts.find((shift) => shift.id === id)?.status);
       })
       .toEqual(['approved', 'approved']);
   });
@@ -159,14 +145,8 @@ describe('vacation approval', () => {
     await popup.getByTestId('notification-accept').first().click();
     await expect
       .poll(async () => {
-        const from = new Date(Date.now()).toISOString();
-        const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
-        const schedule = await api<{ shifts: { start_utc: string; status: string }[] }>(
-          colleague,
-          'GET',
-          `/api/schedules/get_user_schedule?start_period=${from}&end_period=${to}`,
-        );
-        return schedule.json.shifts.filter((s) => s.status === 'approved').length;
+        const shifts = await upcomingShifts(colleague);
+        return shifts.filter((s) => s.status === 'approved').length;
       })
       .toBeGreaterThan(0);
     const statuses = await api<{ id: number; status: string }[]>(supervisor, 'GET', '/api/schedules/get_days_off');

@@ -1,0 +1,48 @@
+// What every benchmark shares: order statistics, formatting, and running a body on both databases.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+export const median = (values: number[]) => percentile(values, 50);
+export const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/**
+ * Runs the body on a fresh embedded database, then on a fresh PostgreSQL database when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set; both are removed afterwards.
+ */
+export async function onBothDatabases(name: string, body: (label: string, database: DatabaseHandle) => Promise<void>) {
+  const dataDir = await mkdtemp(join(tmpdir(), `shiftline-bench-${name}-`));
+  const embedded = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await body('PGlite', embedded);
+  } finally {
+    await embedded.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return;
+  }
+  const database = `shiftline_bench_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const server = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  try {
+    await body('PostgreSQL', server);
+  } finally {
+    await server.close();
+    await admin.query(`DROP DATABASE "${database}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
