@@ -7,13 +7,13 @@ import {
   type SchedulerRule,
   TIME_ZONE_IDS,
 } from '@shiftline/shared';
-import { buildApp } from '../apps/server/src/app.js';
+import type { FastifyInstance } from 'fastify';
 import { type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { transactional } from '../apps/server/src/db/transaction.js';
 import { createPlannersRepository, createPlannersService } from '../apps/server/src/features/planners/index.js';
 import { createUsersRepository, hashPassword } from '../apps/server/src/features/users/index.js';
-import { median, ms, onBothDatabases, percentile } from './support.js';
+import { benchApp, median, ms, onBothDatabases, percentile } from './support.js';
 
 const PLANNERS = Number(process.env.BENCH_PLANNERS ?? 1000);
 const SAVES = Number(process.env.BENCH_PLANNER_SAVES ?? 100);
@@ -116,7 +116,7 @@ function benchExpansion(): void {
 
 // ---------- 2. the server's save path ----------
 
-async function signIn(app: Awaited<ReturnType<typeof buildApp>>, email: string, password: string) {
+async function signIn(app: FastifyInstance, email: string, password: string) {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'shiftline_sid');
@@ -156,23 +156,7 @@ async function benchServer(label: string, database: DatabaseHandle): Promise<voi
     .returning(['id', 'timezone'])
     .execute();
   const now = Date.now();
-  const app = await buildApp({
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: '',
-      databaseUrl: null,
-      redisUrl: null,
-      sessionSecret: 'bench-secret-bench-secret',
-      webDist: null,
-      logLevel: 'silent',
-      loginAttemptsPerMinute: 1000,
-      secureCookies: false,
-      trustProxy: false,
-    },
-    database,
-    now: () => now,
-  });
+  const app = await benchApp(database, () => now);
   const headers = await signIn(app, 'bench.scheduler@bench.local', password);
   const plannerAgents = agents.slice(0, SAVES);
   const baselineAgents = agents.slice(SAVES);

@@ -1,10 +1,9 @@
 import { calendarPeriod } from '@shiftline/shared';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
 import { type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { generateDemo } from '../apps/server/src/db/demo/generateDemo.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { ms, onBothDatabases, percentile } from './support.js';
+import { benchApp, ms, onBothDatabases, percentile } from './support.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -19,22 +18,7 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
     `\n${label}: ${AGENTS} agents, ${shiftCount.rows[0]?.n} shifts generated in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
 
-  const app = await buildApp({
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: '',
-      databaseUrl: null,
-      redisUrl: null,
-      sessionSecret: 'bench-secret-bench-secret',
-      webDist: null,
-      logLevel: 'silent',
-      loginAttemptsPerMinute: 1000,
-      secureCookies: false,
-      trustProxy: false,
-    },
-    database,
-  });
+  const app = await benchApp(database);
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
 
 export const percentile = (values: number[], p: number) => {
@@ -46,3 +47,23 @@ export async function onBothDatabases(name: string, body: (label: string, databa
     await admin.end();
   }
 }
+
+/** The real application, quiet, over a benchmark database; `now` pins the scheduling clock. */
+export const benchApp = (database: DatabaseHandle, now?: () => number) =>
+  buildApp({
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: '',
+      databaseUrl: null,
+      redisUrl: null,
+      sessionSecret: 'bench-secret-bench-secret',
+      webDist: null,
+      logLevel: 'silent',
+      loginAttemptsPerMinute: 1000,
+      secureCookies: false,
+      trustProxy: false,
+    },
+    database,
+    now,
+  });

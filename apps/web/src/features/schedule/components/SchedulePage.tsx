@@ -1,8 +1,5 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -34,6 +31,7 @@ import { canOpenScheduleDialog, mayPlanOn } from '../utils/scheduleDialogRule';
 import type { ScheduleItem } from '../utils/scheduleItem';
 import { shiftActors } from '../utils/shiftActors';
 import { CanceledShiftDialog } from './CanceledShiftDialog';
+import { MonthNavigation } from './MonthNavigation';
 import { ScheduleDialog } from './ScheduleDialog';
 import { ScheduleSidePanel } from './ScheduleSidePanel';
 
@@ -51,10 +49,6 @@ const deletionQuestion = (shift: Shift, zone: string) => {
   const range = formatTimeRange(start, Date.parse(shift.end_utc), zone);
   return `Are you sure you want to delete the shift ${range} on ${formatDay(localDayOf(start, zone))}?`;
 };
-
-/** Moves a 'YYYY-MM' month by some months. */
-const shiftMonth = (month: string, by: number) =>
-  DateTime.fromISO(`${month}-01`).plus({ months: by }).toFormat('yyyy-MM');
 
 /** /schedule (one's own) and /schedule/users/:id (a schedule supervisor viewing someone's). */
 export function SchedulePage() {
@@ -168,25 +162,7 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
         />
 
         <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-            <IconButton
-              aria-label="Previous month"
-              onClick={() => goToMonth(shiftMonth(month, -1))}
-              data-testid="month-prev"
-            >
-              <ChevronLeftIcon />
-            </IconButton>
-            <Typography variant="h2" component="h2" data-testid="month-title">
-              {DateTime.fromISO(`${month}-01`).setLocale('en-US').toFormat('LLLL yyyy')}
-            </Typography>
-            <IconButton
-              aria-label="Next month"
-              onClick={() => goToMonth(shiftMonth(month, 1))}
-              data-testid="month-next"
-            >
-              <ChevronRightIcon />
-            </IconButton>
-          </Box>
+          <MonthNavigation month={month} onMonthChange={goToMonth} />
           <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHTS.month} />}>
             <MonthCalendar
               month={month}

@@ -1,7 +1,4 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -13,7 +10,6 @@ import {
   type DataPoint,
   timeZoneLabel,
 } from '@shiftline/shared';
-import { DateTime } from 'luxon';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
@@ -21,7 +17,9 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { useCurrentUser } from '../../auth';
 import { useCampaigns } from '../../campaigns';
+import { MonthNavigation } from '../../schedule/components/MonthNavigation';
 import { localDayOf } from '../../schedule/utils/localTime';
+import { monthTitle } from '../../schedule/utils/monthKey';
 import { teamScheduleApi } from '../api';
 import { useScheduleCampaigns } from '../hooks/useScheduleCampaigns';
 import { useTeamMutation } from '../hooks/useTeamMutation';
@@ -42,10 +40,6 @@ const TeamMonthCalendar = lazy(async () => ({ default: (await import('./teamCale
 type Notice = { message: string; severity: 'success' | 'error' };
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
-
-/** Moves a 'YYYY-MM' month by some months. */
-const shiftMonth = (month: string, by: number) =>
-  DateTime.fromISO(`${month}-01`).plus({ months: by }).toFormat('yyyy-MM');
 
 /** The ids of the pending shifts loaded: what Approve All approves. */
 export function pendingShiftIds(points: readonly DataPoint[]): number[] {
@@ -148,21 +142,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <IconButton
-            aria-label="Previous month"
-            onClick={() => goToMonth(shiftMonth(month, -1))}
-            data-testid="month-prev"
-          >
-            <ChevronLeftIcon />
-          </IconButton>
-          <Typography variant="h2" component="h2" data-testid="month-title">
-            {DateTime.fromISO(`${month}-01`).setLocale('en-US').toFormat('LLLL yyyy')}
-          </Typography>
-          <IconButton aria-label="Next month" onClick={() => goToMonth(shiftMonth(month, 1))} data-testid="month-next">
-            <ChevronRightIcon />
-          </IconButton>
-        </Box>
+        <MonthNavigation month={month} onMonthChange={goToMonth} />
         <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHTS.month} />}>
           <TeamMonthCalendar
             month={month}
@@ -235,7 +215,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
         title="Approve all?"
         text={
           approvingAll
-            ? `Approve all ${approvingAll.ids.length} pending shift${approvingAll.ids.length === 1 ? '' : 's'} shown in ${DateTime.fromISO(`${month}-01`).setLocale('en-US').toFormat('LLLL yyyy')}${campaignFilter.length > 0 ? ' for the chosen campaigns' : ''}?`
+            ? `Approve all ${approvingAll.ids.length} pending shift${approvingAll.ids.length === 1 ? '' : 's'} shown in ${monthTitle(month)}${campaignFilter.length > 0 ? ' for the chosen campaigns' : ''}?`
             : ''
         }
         confirmLabel="Approve All"
