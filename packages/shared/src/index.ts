@@ -1,4 +1,5 @@
 export * from './api/auth.js';
+export * from './api/dashboards.js';
 export * from './api/errors.js';
 export * from './api/notifications.js';
 export * from './api/org.js';

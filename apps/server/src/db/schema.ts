@@ -2,6 +2,7 @@ import type {
   AgentCallType,
   BreakType,
   CampaignType,
+  DispositionBucket,
   NotificationType,
   Role,
   ShiftStatus,
@@ -164,6 +165,102 @@ export type VacationsTable = {
   created_at: Generated<Date>;
 };
 
+export type StatsSourcesTable = { id: Generated<number>; name: string };
+
+export type DispositionsTable = {
+  id: Generated<number>;
+  title: string;
+  campaign_type: CampaignType;
+  bucket: DispositionBucket;
+};
+
+export type ClientsTable = {
+  id: Generated<number>;
+  phone: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  email: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: Generated<string>;
+  blocked: Generated<boolean>;
+  created_at: Generated<Date>;
+};
+
+/** bigint ids come back from the driver as strings. */
+type BigId = ColumnType<string, number | string | undefined, number | string>;
+
+export type CallsTable = {
+  id: Generated<BigId>;
+  campaign_id: number;
+  direction: CampaignType;
+  client_id: number | null;
+  agent_id: number | null;
+  did: string | null;
+  stats_source_id: number | null;
+  /** When the call entered the queue (inbound) or was dialled (outbound): the instant the call counts on. */
+  queued_at: Timestamp;
+  answered_at: Timestamp | null;
+  /** Null while the call is live; rollups count a call once it has ended. */
+  ended_at: Timestamp | null;
+  queue_seconds: Generated<number>;
+  talk_seconds: Generated<number>;
+  hold_seconds: Generated<number>;
+  billed_seconds: Generated<number>;
+  billed: Generated<boolean>;
+  /** Rang an agent who did not answer. */
+  missed: Generated<boolean>;
+  /** The caller hung up while still in the queue. */
+  abandoned: Generated<boolean>;
+  /** The agent hung up first. */
+  agent_disconnected: Generated<boolean>;
+  disposition_id: number | null;
+  callback_requested: Generated<boolean>;
+  cold_call: Generated<boolean>;
+  transfer_type: string | null;
+  notes: string | null;
+};
+
+export type SalesLeadsTable = {
+  id: Generated<BigId>;
+  call_id: number | string;
+  campaign_id: number;
+  agent_id: number | null;
+  created_at: Timestamp;
+  valid: boolean;
+  sold: Generated<boolean>;
+  amount_cents: Generated<number>;
+  commission_cents: Generated<number>;
+};
+
+export type AgentStateLogTable = {
+  id: Generated<BigId>;
+  user_id: number;
+  /** An AGENT_STATES id from packages/shared (productivity classification). */
+  state: string;
+  start_at: Timestamp;
+  /** Null for the agent's current state. */
+  end_at: Timestamp | null;
+  campaign_id: number | null;
+  call_id: number | string | null;
+};
+
+export type AgentPaymentsTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** `date` columns: read as text. */
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  paid_at: Timestamp;
+  hourly_cents: Generated<number>;
+  statutory_cents: Generated<number>;
+  commission_cents: Generated<number>;
+  created_by: number | null;
+};
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -180,6 +277,13 @@ export type Database = {
   free_shifts: FreeShiftsTable;
   notifications: NotificationsTable;
   planners: PlannersTable;
+  stats_sources: StatsSourcesTable;
+  dispositions: DispositionsTable;
+  clients: ClientsTable;
+  calls: CallsTable;
+  sales_leads: SalesLeadsTable;
+  agent_state_log: AgentStateLogTable;
+  agent_payments: AgentPaymentsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -45,6 +45,14 @@ export const PERMISSIONS = {
   /** Requesting days off and asking to cancel them. */
   'vacations.request': WITH_SCHEDULE,
   'notifications.use': EVERY_SIGNED_IN,
+  /** Call statistics: every role; agents see their own campaigns, the client portal its company's (row rules). */
+  'dashboards.calls': EVERY_SIGNED_IN,
+  /** Per-agent call records on the dashboards: staff and the client portal (its company's campaigns only). */
+  'dashboards.agent_records': [...STAFF, 'company_supervisor'],
+  /** Productivity: everyone with work time; an agent only their own. */
+  'productivity.view': WITH_SCHEDULE,
+  /** Seeing other agents' pay on the productivity cards; every agent sees their own. */
+  'productivity.pay_others': ['administrator', 'super_admin'],
 } as const satisfies Record<string, 'public' | readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

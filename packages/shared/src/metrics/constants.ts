@@ -40,3 +40,9 @@ export const DASHBOARD_GRID_COLUMNS = { default: 5, clientPortal: 6 } as const;
 
 /** Shown instead of a comparison percent when the compared value is 0 (spec §5). */
 export const COMPARISON_DASH = '-';
+
+/**
+ * Statutory pay on top of hourly earnings: 4 % vacation pay, the minimum in most Canadian provinces. The spec
+ * names the value ("statutory") but not the rate.
+ */
+export const STATUTORY_PAY_PERCENT = 4;

@@ -1,4 +1,5 @@
 export * from './callMetrics.js';
 export * from './constants.js';
+export * from './dispositions.js';
 export * from './format.js';
 export * from './productivity.js';

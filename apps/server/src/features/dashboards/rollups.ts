@@ -1,0 +1,180 @@
+import {
+  ACTIVITY_CAP_SECONDS,
+  CALL_DURATION_BUCKETS,
+  CONNECTED_CALL_SECONDS,
+  DISPOSITION_BUCKET_IDS,
+  QUEUE_BUCKETS,
+} from '@shiftline/shared';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * How calls and agent states become rollup rows. One SELECT per rollup states the rule; the full rebuild and
+ * the per-call / per-state upkeep both run it, so they cannot disagree.
+ *
+ * Each call counts in the hour bucket of `queued_at` twice, once per alignment (on the hour and on the half
+ * hour), so that any supported zone's local days and hours are whole buckets. Only ended calls count.
+ */
+
+/** The sum columns of call_rollups and agent_call_rollups, in table order. */
+export const CALL_ROLLUP_SUMS = [
+  'all_calls',
+  'taken_calls',
+  'billed_calls',
+  'missed_calls',
+  'abandoned_calls',
+  'unanswered_calls',
+  'callbacks_requested',
+  'callbacks_requested_as_bill',
+  'connected_calls',
+  'agent_disconnected_calls',
+  'queue_seconds',
+  'billed_queue_seconds',
+  'talk_seconds',
+  'billed_seconds',
+  'queue_lt1',
+  'queue_lt2',
+  'queue_lt4',
+  'queue_gt4',
+  'duration_lt4',
+  'duration_lt6',
+  'duration_lt8',
+  'duration_gt8',
+  ...DISPOSITION_BUCKET_IDS.map((bucket) => `disposition_${bucket}` as const),
+  'leads',
+  'valid_leads',
+  'sales',
+] as const;
+export type CallRollupSum = (typeof CALL_ROLLUP_SUMS)[number];
+
+const count = (condition: RawBuilder<unknown>) => sql`count(*) FILTER (WHERE ${condition})`;
+
+/** `[lower, upper)` second ranges of a bucket list; the last bucket has no upper bound. */
+const bucketConditions = (buckets: readonly { maxSeconds: number }[], column: RawBuilder<unknown>) =>
+  buckets.map((bucket, index) => {
+    const lower = index === 0 ? 0 : (buckets[index - 1] as { maxSeconds: number }).maxSeconds;
+    return Number.isFinite(bucket.maxSeconds)
+      ? sql`${column} >= ${sql.lit(lower)} AND ${column} < ${sql.lit(bucket.maxSeconds)}`
+      : sql`${column} >= ${sql.lit(lower)}`;
+  });
+
+const queueSeconds = sql`c.queue_seconds`;
+const talkSeconds = sql`c.talk_seconds`;
+const taken = sql`c.answered_at IS NOT NULL`;
+
+/** The sum expressions, in CALL_ROLLUP_SUMS order. Constants come from packages/shared. */
+const CALL_SUM_EXPRESSIONS: RawBuilder<unknown>[] = [
+  sql`count(*)`,
+  count(taken),
+  count(sql`c.billed`),
+  count(sql`c.missed`),
+  count(sql`c.abandoned`),
+  count(sql`c.answered_at IS NULL AND NOT c.abandoned`),
+  count(sql`c.callback_requested`),
+  count(sql`c.callback_requested AND c.billed`),
+  count(sql`${talkSeconds} > ${sql.lit(CONNECTED_CALL_SECONDS)}`),
+  count(sql`c.agent_disconnected`),
+  sql`coalesce(sum(${queueSeconds}), 0)`,
+  sql`coalesce(sum(${queueSeconds}) FILTER (WHERE c.billed), 0)`,
+  sql`coalesce(sum(${talkSeconds}) FILTER (WHERE ${taken}), 0)`,
+  sql`coalesce(sum(c.billed_seconds) FILTER (WHERE c.billed), 0)`,
+  ...bucketConditions(QUEUE_BUCKETS, queueSeconds).map(count),
+  ...bucketConditions(CALL_DURATION_BUCKETS, talkSeconds).map((condition) => count(sql`${taken} AND ${condition}`)),
+  ...DISPOSITION_BUCKET_IDS.map((bucket) => count(sql`d.bucket = ${sql.lit(bucket)}`)),
+  count(sql`l.id IS NOT NULL`),
+  count(sql`l.valid`),
+  count(sql`l.sold`),
+];
+
+const ALIGNMENTS = sql`(VALUES (0::smallint), (30::smallint)) AS a(alignment)`;
+
+/** The hour bucket (on the hour, or on the half hour) holding an instant; UTC, whatever the session zone. */
+export const bucketOf = (instant: RawBuilder<unknown>) =>
+  sql`date_trunc('hour', ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
+
+const callSums = sql.join(
+  CALL_SUM_EXPRESSIONS.map((expression, index) => sql`${expression} AS ${sql.ref(CALL_ROLLUP_SUMS[index] as string)}`),
+);
+const sumColumns = sql.join(CALL_ROLLUP_SUMS.map((column) => sql.ref(column)));
+
+type CallFilter = RawBuilder<unknown>;
+
+function callRollupSelect(where: CallFilter, perAgent: boolean) {
+  const agentKey = perAgent ? sql`c.agent_id,` : sql``;
+  const agentFilter = perAgent ? sql`AND c.agent_id IS NOT NULL` : sql``;
+  return sql`
+    SELECT a.alignment, ${bucketOf(sql`c.queued_at`)} AS bucket_start, ${agentKey}
+      c.campaign_id, coalesce(c.stats_source_id, 0) AS stats_source_id, ${callSums}
+    FROM calls c CROSS JOIN ${ALIGNMENTS}
+      LEFT JOIN dispositions d ON d.id = c.disposition_id
+      LEFT JOIN sales_leads l ON l.call_id = c.id
+    WHERE c.ended_at IS NOT NULL ${agentFilter} AND ${where}
+    GROUP BY a.alignment, bucket_start, ${agentKey} c.campaign_id, coalesce(c.stats_source_id, 0)`;
+}
+
+const callRollupTables = [
+  { table: 'call_rollups', perAgent: false, key: sql`alignment, bucket_start, campaign_id, stats_source_id` },
+  {
+    table: 'agent_call_rollups',
+    perAgent: true,
+    key: sql`alignment, bucket_start, agent_id, campaign_id, stats_source_id`,
+  },
+] as const;
+
+const insertColumns = (perAgent: boolean) =>
+  perAgent
+    ? sql`(alignment, bucket_start, agent_id, campaign_id, stats_source_id, ${sumColumns})`
+    : sql`(alignment, bucket_start, campaign_id, stats_source_id, ${sumColumns})`;
+
+/** The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts. */
+function stateRollupSelect(where: CallFilter) {
+  const seconds = sql`least(greatest(round(extract(epoch FROM s.end_at - s.start_at)), 0), ${sql.lit(ACTIVITY_CAP_SECONDS)})`;
+  return sql`
+    SELECT a.alignment, ${bucketOf(sql`s.start_at`)} AS bucket_start, s.user_id, coalesce(s.campaign_id, 0) AS campaign_id,
+      s.state, sum(${seconds})::bigint AS seconds, count(*)::integer AS records
+    FROM agent_state_log s CROSS JOIN ${ALIGNMENTS}
+    WHERE s.end_at IS NOT NULL AND ${where}
+    GROUP BY a.alignment, bucket_start, s.user_id, coalesce(s.campaign_id, 0), s.state`;
+}
+
+/**
+ * Rebuilds every rollup from the raw tables (after a bulk load, or to repair). Runs in the caller's
+ * transaction when given one.
+ */
+export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
+  for (const { table, perAgent } of callRollupTables) {
+    await sql`TRUNCATE ${sql.table(table)}`.execute(db);
+    await sql`INSERT INTO ${sql.table(table)} ${insertColumns(perAgent)} ${callRollupSelect(sql`true`, perAgent)}`.execute(
+      db,
+    );
+  }
+  await sql`TRUNCATE agent_state_rollups`.execute(db);
+  await sql`INSERT INTO agent_state_rollups (alignment, bucket_start, user_id, campaign_id, state, seconds, records)
+    ${stateRollupSelect(sql`true`)}`.execute(db);
+}
+
+/**
+ * Adds ended calls to the rollups, additively. Call it in the same transaction that ends the calls (and creates
+ * their leads), exactly once per call.
+ */
+export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly (number | string)[]): Promise<void> {
+  if (callIds.length === 0) return;
+  const where = sql`c.id = ANY(${sql.val(callIds.map(String))}::bigint[])`;
+  const updates = sql.join(
+    CALL_ROLLUP_SUMS.map((column) => sql`${sql.ref(column)} = t.${sql.ref(column)} + excluded.${sql.ref(column)}`),
+  );
+  for (const { table, perAgent, key } of callRollupTables) {
+    await sql`INSERT INTO ${sql.table(table)} AS t ${insertColumns(perAgent)} ${callRollupSelect(where, perAgent)}
+      ON CONFLICT (${key}) DO UPDATE SET ${updates}`.execute(db);
+  }
+}
+
+/** Adds ended state records to the productivity rollup, additively; once per record, in the closing transaction. */
+export async function addStatesToRollups(db: Kysely<Database>, stateIds: readonly (number | string)[]): Promise<void> {
+  if (stateIds.length === 0) return;
+  const where = sql`s.id = ANY(${sql.val(stateIds.map(String))}::bigint[])`;
+  await sql`INSERT INTO agent_state_rollups AS t (alignment, bucket_start, user_id, campaign_id, state, seconds, records)
+    ${stateRollupSelect(where)}
+    ON CONFLICT (alignment, bucket_start, user_id, campaign_id, state)
+    DO UPDATE SET seconds = t.seconds + excluded.seconds, records = t.records + excluded.records`.execute(db);
+}
