@@ -24,6 +24,7 @@ import {
   createSessionsRepository,
   createSessionsService,
 } from './features/auth/index.js';
+import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
 import { createFreeShiftsService } from './features/freeShifts/index.js';
 import { createNotificationsService, notificationsRoutes } from './features/notifications/index.js';
 import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
@@ -33,6 +34,11 @@ import {
   plannerRoutes,
   schedulePlannerTopUps,
 } from './features/planners/index.js';
+import {
+  createProductivityRepository,
+  createProductivityService,
+  productivityRoutes,
+} from './features/productivity/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createTeamScheduleService, teamScheduleRoutes } from './features/teamSchedule/index.js';
@@ -130,6 +136,15 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   });
 
   await app.register(orgRoutes, { orgService });
+  const dashboards = createDashboardsService({
+    dashboards: createDashboardsRepository(db),
+    scope: orgService,
+    now: now ?? Date.now,
+  });
+  await app.register(dashboardsRoutes, { dashboards });
+  await app.register(productivityRoutes, {
+    productivity: createProductivityService({ productivity: createProductivityRepository(db) }),
+  });
   await app.register(scheduleRoutes, { scheduleService });
   await app.register(plannerRoutes, { plannersService });
   const stopPlannerTopUps = schedulePlannerTopUps(plannersService, { now, log: app.log });

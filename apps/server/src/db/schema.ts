@@ -190,8 +190,8 @@ export type ClientsTable = {
   created_at: Generated<Date>;
 };
 
-/** bigint ids come back from the driver as strings. */
-type BigId = ColumnType<string, number | string | undefined, number | string>;
+/** bigserial ids come back from the driver as strings. */
+type BigId = string;
 
 export type CallsTable = {
   id: Generated<BigId>;

@@ -118,6 +118,15 @@ export const cappedActivitySeconds = (seconds: number): number =>
 
 export type ActivityRecord = { state: string; seconds: number };
 
+/**
+ * Whether a state's time is login time (the page's Total login time): every state but Logged out and the
+ * Logout variants, so DID Ringing and Not Ready_Text count here although they belong to no group.
+ */
+export function countsAsLoginTime(state: string): boolean {
+  const key = state.trim().toLowerCase();
+  return !key.startsWith('logout') && key !== 'logged_out' && key !== 'logged out';
+}
+
 /** Seconds, minutes (2 decimals) and the three percents (2 decimals, 0 when the base is 0) of one series. */
 export type ProductivityShare = {
   seconds: number;
@@ -151,12 +160,22 @@ const ON_CALL_SUB_CATEGORY = 'On Call';
  * Percent of on-call is the series over On Call time, and can pass 100 (e.g. Ready time longer than call time).
  */
 export function summarizeProductivity(records: readonly ActivityRecord[]): ProductivitySummary {
+  return summarizeStateSeconds(
+    records.map((record) => ({ state: record.state, seconds: cappedActivitySeconds(record.seconds) })),
+  );
+}
+
+/**
+ * The same stats from seconds already capped per record and summed per state (the productivity rollup holds
+ * exactly that), so the cap is applied once, where the records are read. Negative or non-finite sums count as 0.
+ */
+export function summarizeStateSeconds(sums: readonly ActivityRecord[]): ProductivitySummary {
   const bySubCategory = new Map<string, number>();
   const byGroup = new Map<ProductivityGroup, number>();
-  for (const record of records) {
-    const classification = classifyState(record.state);
+  for (const sum of sums) {
+    const classification = classifyState(sum.state);
     if (!classification) continue;
-    const seconds = cappedActivitySeconds(record.seconds);
+    const seconds = Number.isFinite(sum.seconds) ? Math.max(sum.seconds, 0) : 0;
     const subKey = `${classification.group}/${classification.subCategory}`;
     bySubCategory.set(subKey, (bySubCategory.get(subKey) ?? 0) + seconds);
     byGroup.set(classification.group, (byGroup.get(classification.group) ?? 0) + seconds);

@@ -1,0 +1,104 @@
+import { classifyState } from '@shiftline/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError, conflict } from '../../plugins/errors.js';
+import { addCallsToRollups, addStatesToRollups } from './rollups.js';
+
+/**
+ * The two writes that keep the dashboards current: a call ending and an agent changing state. Each runs in one
+ * transaction with its rollup update, so a dashboard never sees a call or a state without its sums, or twice.
+ * Call handling (softphone, end_call, set_new_status) goes through these.
+ */
+
+export type CallEnding = {
+  endedAt: Date;
+  talkSeconds: number;
+  holdSeconds?: number;
+  billedSeconds?: number;
+  billed?: boolean;
+  abandoned?: boolean;
+  missed?: boolean;
+  agentDisconnected?: boolean;
+  dispositionId?: number | null;
+  callbackRequested?: boolean;
+};
+
+export async function endCall(db: Kysely<Database>, callId: number | string, ending: CallEnding): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const call = await trx
+      .selectFrom('calls')
+      .select(['id', 'queued_at', 'ended_at'])
+      .where('id', '=', String(callId))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!call) throw new AppError('not_found', 'No such call.');
+    if (call.ended_at !== null) throw conflict('This call has already ended.');
+    if (ending.endedAt.getTime() < new Date(call.queued_at).getTime()) {
+      throw new AppError('validation_failed', 'A call cannot end before it started.', {
+        end_time: 'must not be before the call started',
+      });
+    }
+    await trx
+      .updateTable('calls')
+      .set({
+        ended_at: ending.endedAt,
+        talk_seconds: ending.talkSeconds,
+        hold_seconds: ending.holdSeconds ?? 0,
+        billed_seconds: ending.billedSeconds ?? 0,
+        billed: ending.billed ?? false,
+        abandoned: ending.abandoned ?? false,
+        missed: ending.missed ?? false,
+        agent_disconnected: ending.agentDisconnected ?? false,
+        disposition_id: ending.dispositionId ?? null,
+        callback_requested: ending.callbackRequested ?? false,
+      })
+      .where('id', '=', String(callId))
+      .execute();
+    await addCallsToRollups(trx, [callId]);
+  });
+}
+
+/**
+ * Closes the agent's open state at `at` (adding it to the productivity rollup) and opens `state`.
+ * Returns the new record's id.
+ */
+export async function changeAgentState(
+  db: Kysely<Database>,
+  userId: number,
+  next: { state: string; at: Date; campaignId?: number | null; callId?: number | string | null },
+): Promise<string> {
+  if (
+    classifyState(next.state) === null &&
+    !['logged_out', 'logout', 'did_ringing', 'not_ready_text'].includes(next.state)
+  ) {
+    throw new AppError('validation_failed', 'Unknown agent state.', { state: 'is not a known agent state' });
+  }
+  return db.transaction().execute(async (trx) => {
+    const open = await trx
+      .selectFrom('agent_state_log')
+      .select(['id', 'start_at'])
+      .where('user_id', '=', userId)
+      .where('end_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (open) {
+      if (next.at.getTime() < new Date(open.start_at).getTime()) {
+        throw conflict('A state cannot start before the current one.');
+      }
+      await trx.updateTable('agent_state_log').set({ end_at: next.at }).where('id', '=', open.id).execute();
+      await addStatesToRollups(trx, [open.id]);
+    }
+    const inserted = await trx
+      .insertInto('agent_state_log')
+      .values({
+        user_id: userId,
+        state: next.state,
+        start_at: next.at,
+        campaign_id: next.campaignId ?? null,
+        call_id: next.callId ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(inserted.id);
+  });
+}

@@ -1,0 +1,225 @@
+import {
+  type AgentRecord,
+  type BucketRange,
+  bucketRange,
+  type CampaignType,
+  computeCallMetrics,
+  type DashboardRecords,
+  DISPOSITION_BUCKETS,
+  type Disposition,
+  dashboardZone,
+  daysOfRange,
+  dispositionBucketLabel,
+  type LastMonthData,
+  lastDaysRange,
+  lastMonthDailyAverage,
+  localDayAndHour,
+  minutesRoundedUp,
+  type ParsedDashboardQuery,
+  type SalesLeadsRow,
+} from '@shiftline/shared';
+import type { UserRow } from '../../db/schema.js';
+import {
+  addSums,
+  dispositionCounts,
+  durationBucketCounts,
+  emptySums,
+  queueBucketCounts,
+  toCallAggregate,
+} from './callAggregates.js';
+import type { DashboardsRepository, RollupSums } from './dashboards.repository.js';
+
+/** What the dashboards need from the organisation feature: the campaigns and agents a viewer may see. */
+export type DashboardScope = {
+  listCampaigns: (viewer: UserRow, type?: CampaignType) => Promise<{ id: number; name: string }[]>;
+  listAgents: (
+    viewer: UserRow,
+    filter: { campaign?: number; group?: number },
+  ) => Promise<{ id: number; firstName: string; secondName: string; agent_group: string | null }[]>;
+};
+
+const LAST_MONTH_GRAPH_DAYS = 30;
+
+export function createDashboardsService(deps: {
+  dashboards: DashboardsRepository;
+  scope: DashboardScope;
+  now: () => number;
+}) {
+  const { dashboards, scope, now } = deps;
+
+  /**
+   * The campaigns a request counts: those asked for, narrowed to the ones the viewer may see (a client-portal
+   * user only ever gets their company's, an agent their own); none asked for means all of them.
+   */
+  async function countedCampaigns(viewer: UserRow, type: CampaignType, requested: readonly number[]) {
+    const visible = await scope.listCampaigns(viewer, type);
+    if (requested.length === 0) return visible;
+    const wanted = new Set(requested);
+    return visible.filter((campaign) => wanted.has(campaign.id));
+  }
+
+  /** Stats sources are an inbound filter and not offered to the client portal (spec §2.1, §6). */
+  const statsSourceFilter = (viewer: UserRow, query: ParsedDashboardQuery) =>
+    query.campaignType === 'inbound' && viewer.role !== 'company_supervisor' ? query.statsSources : [];
+
+  async function bucketsFor(viewer: UserRow, query: ParsedDashboardQuery, range: BucketRange) {
+    const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
+    const buckets = await dashboards.callSumsByBucket({
+      range,
+      campaignIds: campaigns.map((campaign) => campaign.id),
+      statsSourceIds: statsSourceFilter(viewer, query),
+      agentIds: query.agents,
+    });
+    return { campaigns, buckets };
+  }
+
+  const sumOf = (buckets: { sums: RollupSums }[]) =>
+    buckets.reduce((total, bucket) => addSums(total, bucket.sums), emptySums());
+
+  return {
+    /** records-for-campaigns (inbound) and cold-calls-for-campaigns (outbound). */
+    async records(viewer: UserRow, query: ParsedDashboardQuery): Promise<DashboardRecords> {
+      const zone = dashboardZone(query.timezone, query.dateOffset);
+      const range = bucketRange(query.start, query.end, zone);
+      const { campaigns, buckets } = await bucketsFor(viewer, query, range);
+
+      const today = lastDaysRange(now(), zone, 1);
+      const todayInRange = today.fromMs >= range.fromMs && today.toMs <= range.toMs;
+      const todayBuckets = todayInRange
+        ? buckets.filter((bucket) => bucket.bucketStartMs >= today.fromMs && bucket.bucketStartMs < today.toMs)
+        : (await bucketsFor(viewer, query, today)).buckets;
+      const todaySums = sumOf(todayBuckets);
+      const callsToday = todaySums.all_calls;
+
+      const days = new Map(daysOfRange(range).map((date) => [date, emptySums()]));
+      const hours = Array.from({ length: 24 }, () => emptySums());
+      const totals = emptySums();
+      for (const bucket of buckets) {
+        const { date, hour } = localDayAndHour(bucket.bucketStartMs, zone);
+        const day = days.get(date) ?? emptySums();
+        days.set(date, addSums(day, bucket.sums));
+        addSums(hours[hour] as RollupSums, bucket.sums);
+        addSums(totals, bucket.sums);
+      }
+
+      const dispositionTotals = dispositionCounts(totals);
+      const callbacksEnabled =
+        viewer.role === 'company_supervisor' && viewer.company_id !== null
+          ? await dashboards.companyCallbacksEnabled(viewer.company_id)
+          : true;
+      return {
+        timezone: zone,
+        campaignType: query.campaignType,
+        campaigns: campaigns.map((campaign) => campaign.id),
+        totals: computeCallMetrics(toCallAggregate(totals, callsToday)),
+        today: computeCallMetrics(toCallAggregate(todaySums, callsToday)),
+        daily: [...days].map(([date, sums]) => ({
+          date,
+          metrics: computeCallMetrics(toCallAggregate(sums)),
+          dispositions: dispositionCounts(sums),
+        })),
+        hourly: hours.map((sums, hour) => ({
+          hour,
+          metrics: computeCallMetrics(toCallAggregate(sums)),
+          queueBuckets: queueBucketCounts(sums),
+        })),
+        queueBuckets: queueBucketCounts(totals),
+        durationBuckets: durationBucketCounts(totals),
+        dispositions: DISPOSITION_BUCKETS.map(({ id, label }) => ({ bucket: id, label, calls: dispositionTotals[id] })),
+        leads: { totalLeads: totals.leads, validLeads: totals.valid_leads, sales: totals.sales },
+        callbacksEnabled,
+      };
+    },
+
+    /** The last-month graph: the 30 days ending today in the zone, with daily averages over 31 days (spec §9). */
+    async lastMonth(viewer: UserRow, query: ParsedDashboardQuery): Promise<LastMonthData> {
+      const zone = dashboardZone(query.timezone, query.dateOffset);
+      const range = lastDaysRange(now(), zone, LAST_MONTH_GRAPH_DAYS);
+      const { buckets } = await bucketsFor(viewer, query, range);
+      const days = new Map(daysOfRange(range).map((date) => [date, emptySums()]));
+      for (const bucket of buckets) {
+        const { date } = localDayAndHour(bucket.bucketStartMs, zone);
+        days.set(date, addSums(days.get(date) ?? emptySums(), bucket.sums));
+      }
+      const totals = sumOf(buckets);
+      const metrics = computeCallMetrics(toCallAggregate(totals));
+      return {
+        timezone: zone,
+        days: [...days].map(([date, sums]) => {
+          const day = computeCallMetrics(toCallAggregate(sums));
+          return {
+            date,
+            billedCalls: day.billedCalls,
+            callsMade: day.callsMade,
+            minutesUsed: day.minutesUsed,
+            avgQueueTime: day.avgQueueTime,
+          };
+        }),
+        cards: {
+          calls: lastMonthDailyAverage(query.campaignType === 'inbound' ? metrics.billedCalls : metrics.callsMade),
+          minutes: lastMonthDailyAverage(minutesRoundedUp(totals.billed_seconds)),
+          queueTime: metrics.avgQueueTime,
+        },
+      };
+    },
+
+    /** Per-agent metrics over the range for the listed agents the viewer may see (all of them, or those asked for). */
+    async agentRecords(viewer: UserRow, query: ParsedDashboardQuery): Promise<AgentRecord[]> {
+      const zone = dashboardZone(query.timezone, query.dateOffset);
+      const range = bucketRange(query.start, query.end, zone);
+      const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
+      const wanted = new Set(query.agents);
+      const agents = (await scope.listAgents(viewer, {})).filter((agent) => wanted.size === 0 || wanted.has(agent.id));
+      const sums = await dashboards.callSumsByAgent({
+        range,
+        campaignIds: campaigns.map((campaign) => campaign.id),
+        statsSourceIds: statsSourceFilter(viewer, query),
+        agentIds: agents.map((agent) => agent.id),
+      });
+      const byAgent = new Map(sums.map((row) => [row.agentId, row.sums]));
+      return agents.map((agent) => ({
+        agent_id: agent.id,
+        firstName: agent.firstName,
+        secondName: agent.secondName,
+        agent_group: agent.agent_group,
+        metrics: computeCallMetrics(toCallAggregate(byAgent.get(agent.id) ?? emptySums())),
+      }));
+    },
+
+    /** The Leads Analytics table: leads per campaign over the range. */
+    async salesLeads(viewer: UserRow, query: ParsedDashboardQuery): Promise<SalesLeadsRow[]> {
+      const zone = dashboardZone(query.timezone, query.dateOffset);
+      const range = bucketRange(query.start, query.end, zone);
+      const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
+      const rows = await dashboards.callSumsByCampaign({
+        range,
+        campaignIds: campaigns.map((campaign) => campaign.id),
+        statsSourceIds: statsSourceFilter(viewer, query),
+        agentIds: query.agents,
+      });
+      const byCampaign = new Map(rows.map((row) => [row.campaignId, row.sums]));
+      return campaigns.map((campaign) => {
+        const sums = byCampaign.get(campaign.id) ?? emptySums();
+        return {
+          campaign: campaign.name,
+          campaign_id: campaign.id,
+          total_leads: sums.leads,
+          valid_leads: sums.valid_leads,
+          invalid_leads: sums.leads - sums.valid_leads,
+          sales_count: sums.sales,
+        };
+      });
+    },
+
+    listStatsSources: () => dashboards.listStatsSources(),
+
+    async listDispositions(): Promise<Disposition[]> {
+      return (await dashboards.listDispositions()).map((row) => ({
+        ...row,
+        bucket_label: dispositionBucketLabel(row.bucket),
+      }));
+    },
+  };
+}
+
+export type DashboardsService = ReturnType<typeof createDashboardsService>;

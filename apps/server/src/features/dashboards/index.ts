@@ -1,0 +1,5 @@
+export { type CallEnding, changeAgentState, endCall } from './callLedger.js';
+export { createDashboardsRepository } from './dashboards.repository.js';
+export { dashboardsRoutes } from './dashboards.routes.js';
+export { createDashboardsService } from './dashboards.service.js';
+export { addCallsToRollups, addStatesToRollups, rebuildRollups } from './rollups.js';

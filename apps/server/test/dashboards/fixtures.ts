@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+
+type NewCall = import('kysely').Insertable<Database['calls']>;
+
+/** Empties the call history and its rollups, so a test's hand-made calls are the only ones counted. */
+export async function clearCallHistory(database: DatabaseHandle): Promise<void> {
+  await sql`TRUNCATE sales_leads, agent_state_log, calls, call_rollups, agent_call_rollups, agent_state_rollups, agent_payments`.execute(
+    database.db,
+  );
+}
+
+export async function campaignId(database: DatabaseHandle, name: string): Promise<number> {
+  const row = await database.db.selectFrom('campaigns').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function userId(database: DatabaseHandle, email: string): Promise<number> {
+  const row = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function statsSource(database: DatabaseHandle, name: string): Promise<number> {
+  const existing = await database.db
+    .selectFrom('stats_sources')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  return (await database.db.insertInto('stats_sources').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function disposition(
+  database: DatabaseHandle,
+  fields: { title: string; campaign_type: 'inbound' | 'outbound'; bucket: Database['dispositions']['bucket'] },
+): Promise<number> {
+  const existing = await database.db
+    .selectFrom('dispositions')
+    .select('id')
+    .where('title', '=', fields.title)
+    .where('campaign_type', '=', fields.campaign_type)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  return (await database.db.insertInto('dispositions').values(fields).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** A finished call: answered `queueSeconds` after queueing unless abandoned or unanswered, ended after talking. */
+export function endedCall(
+  fields: Omit<NewCall, 'queued_at' | 'direction'> & { queued_at: string; direction?: 'inbound' | 'outbound' },
+): NewCall {
+  const queued = new Date(fields.queued_at).getTime();
+  const queue = fields.queue_seconds ?? 0;
+  const talk = fields.talk_seconds ?? 0;
+  const answered = !fields.abandoned && (fields.answered_at !== undefined ? fields.answered_at !== null : talk > 0);
+  return {
+    direction: 'inbound',
+    answered_at: answered ? new Date(queued + queue * 1000) : null,
+    ended_at: new Date(queued + (queue + talk) * 1000),
+    ...fields,
+  };
+}

@@ -1,0 +1,77 @@
+import { DateTime } from 'luxon';
+import { zoneOffsetMinutes } from '../time/zonedFormat.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Rollup alignment: 0 for buckets on the UTC hour, 30 for buckets on the half hour (St. John's). */
+export type RollupAlignment = 0 | 30;
+
+/**
+ * Where a dashboard request's days and hours are counted: the chosen zone, else a fixed offset from `dateOffset`
+ * (hours from UTC, e.g. -3.5 → 'UTC-3:30', a Luxon fixed-offset zone), else UTC.
+ */
+export function dashboardZone(timezone: string | undefined, dateOffsetHours: number | undefined): string {
+  if (timezone) return timezone;
+  if (dateOffsetHours === undefined || dateOffsetHours === 0) return 'UTC';
+  const minutes = Math.round(Math.abs(dateOffsetHours) * 60);
+  const sign = dateOffsetHours < 0 ? '-' : '+';
+  const rest = minutes % 60;
+  return `UTC${sign}${Math.floor(minutes / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** Every supported zone keeps its offset's half-hour part all year, so one instant decides the alignment. */
+export const alignmentOf = (zone: string, atMs: number): RollupAlignment =>
+  zoneOffsetMinutes(atMs, zone) % 60 === 0 ? 0 : 30;
+
+export type BucketRange = {
+  zone: string;
+  alignment: RollupAlignment;
+  /** First bucket start (inclusive), epoch ms. */
+  fromMs: number;
+  /** End of the last bucket (exclusive), epoch ms. */
+  toMs: number;
+};
+
+const floorToBucket = (ms: number, alignment: RollupAlignment) => {
+  const shift = alignment * 60_000;
+  return Math.floor((ms - shift) / HOUR_MS) * HOUR_MS + shift;
+};
+
+/**
+ * The whole hour buckets covering `[startSeconds, endSeconds]` (the first and last second of the range, both
+ * included, as the date pickers send them). Local days start on bucket boundaries in every supported zone, so a
+ * range of whole local days maps to buckets exactly.
+ */
+export function bucketRange(startSeconds: number, endSeconds: number, zone: string): BucketRange {
+  const alignment = alignmentOf(zone, startSeconds * 1000);
+  const fromMs = floorToBucket(startSeconds * 1000, alignment);
+  const lastBucket = floorToBucket(endSeconds * 1000, alignment);
+  return { zone, alignment, fromMs, toMs: lastBucket + HOUR_MS };
+}
+
+/** The range of `days` whole local days ending with today (today included), e.g. the last-month graph's 30 days. */
+export function lastDaysRange(nowMs: number, zone: string, days: number): BucketRange {
+  const today = DateTime.fromMillis(nowMs, { zone }).startOf('day');
+  const first = today.minus({ days: days - 1 });
+  const end = today.plus({ days: 1 });
+  return bucketRange(Math.floor(first.toSeconds()), Math.floor(end.toSeconds()) - 1, zone);
+}
+
+/** The local calendar days (yyyy-MM-dd) a bucket range covers, in order. */
+export function daysOfRange(range: BucketRange): string[] {
+  const days: string[] = [];
+  let day = DateTime.fromMillis(range.fromMs, { zone: range.zone }).startOf('day');
+  const last = DateTime.fromMillis(range.toMs - 1, { zone: range.zone }).toISODate();
+  while (true) {
+    const iso = day.toISODate() as string;
+    days.push(iso);
+    if (iso === last || days.length > 1000) return days;
+    day = day.plus({ days: 1 });
+  }
+}
+
+/** Local date and hour of a bucket start. */
+export function localDayAndHour(bucketStartMs: number, zone: string): { date: string; hour: number } {
+  const local = new Date(bucketStartMs + zoneOffsetMinutes(bucketStartMs, zone) * 60_000);
+  return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
+}
