@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  alignmentOf,
+  bucketRange,
+  DISPOSITION_BUCKETS,
+  dashboardZone,
+  dayRangeToUnix,
+  daysOfRange,
+  dispositionBucketLabel,
+  lastDaysRange,
+  localDayAndHour,
+  TIME_ZONE_IDS,
+} from '../src/index.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('dashboard zone', () => {
+  it('prefers the chosen zone, then dateOffset hours, then UTC', () => {
+    expect(dashboardZone('America/St_Johns', -5)).toBe('America/St_Johns');
+    expect(dashboardZone(undefined, -3.5)).toBe('UTC-3:30');
+    expect(dashboardZone(undefined, 5.5)).toBe('UTC+5:30');
+    expect(dashboardZone(undefined, -5)).toBe('UTC-5');
+    expect(dashboardZone(undefined, 0)).toBe('UTC');
+    expect(dashboardZone(undefined, undefined)).toBe('UTC');
+  });
+
+  it('aligns half-hour zones on the half hour, all others on the hour', () => {
+    const at = Date.parse('2026-07-01T00:00:00Z');
+    for (const zone of TIME_ZONE_IDS) expect(alignmentOf(zone, at), zone).toBe(zone === 'America/St_Johns' ? 30 : 0);
+    expect(alignmentOf('UTC-3:30', at)).toBe(30);
+  });
+});
+
+describe('bucket ranges', () => {
+  it('turns a Toronto day into 24 hour buckets and a St. John’s day into half-hour-aligned ones', () => {
+    const toronto = bucketRange(
+      ...(Object.values(dayRangeToUnix({ start: '2026-11-10', end: '2026-11-10' }, 'America/Toronto')) as [
+        number,
+        number,
+      ]),
+      'America/Toronto',
+    );
+    expect([iso(toronto.fromMs), iso(toronto.toMs), toronto.alignment]).toEqual([
+      '2026-11-10T05:00:00.000Z',
+      '2026-11-11T05:00:00.000Z',
+      0,
+    ]);
+    const stJohns = bucketRange(
+      ...(Object.values(dayRangeToUnix({ start: '2026-11-10', end: '2026-11-10' }, 'America/St_Johns')) as [
+        number,
+        number,
+      ]),
+      'America/St_Johns',
+    );
+    expect([iso(stJohns.fromMs), iso(stJohns.toMs), stJohns.alignment]).toEqual([
+      '2026-11-10T03:30:00.000Z',
+      '2026-11-11T03:30:00.000Z',
+      30,
+    ]);
+  });
+
+  it('gives 23- and 25-hour days when the clocks change', () => {
+    const day = (date: string, zone: string) => {
+      const { start, end } = dayRangeToUnix({ start: date, end: date }, zone);
+      const range = bucketRange(start, end, zone);
+      return (range.toMs - range.fromMs) / 3_600_000;
+    };
+    expect(day('2026-03-08', 'America/Toronto')).toBe(23);
+    expect(day('2026-11-01', 'America/Toronto')).toBe(25);
+    expect(day('2026-03-08', 'America/St_Johns')).toBe(23);
+    expect(day('2026-11-01', 'America/St_Johns')).toBe(25);
+    expect(day('2026-03-08', 'America/Phoenix')).toBe(24);
+  });
+
+  it('starts and ends every whole-day range on a bucket boundary, in every zone (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TIME_ZONE_IDS),
+        fc.date({ min: new Date('2026-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 400 }),
+        (zone, date, length) => {
+          const start = date.toISOString().slice(0, 10);
+          const endDate = new Date(date.getTime() + (length - 1) * 86_400_000).toISOString().slice(0, 10);
+          const unix = dayRangeToUnix({ start, end: endDate }, zone);
+          const range = bucketRange(unix.start, unix.end, zone);
+          expect(range.fromMs).toBe(unix.start * 1000);
+          expect(range.toMs).toBe((unix.end + 1) * 1000);
+          expect(daysOfRange(range)).toHaveLength(length);
+          expect(localDayAndHour(range.fromMs, zone)).toEqual({ date: start, hour: 0 });
+        },
+      ),
+    );
+  });
+
+  it('lists the last 30 days ending today in the zone', () => {
+    const now = Date.parse('2026-11-11T02:00:00Z'); // still the 10th in Toronto
+    const range = lastDaysRange(now, 'America/Toronto', 30);
+    const days = daysOfRange(range);
+    expect(days).toHaveLength(30);
+    expect([days[0], days.at(-1)]).toEqual(['2026-10-12', '2026-11-10']);
+  });
+});
+
+describe('disposition buckets', () => {
+  it('have labels for every id', () => {
+    for (const bucket of DISPOSITION_BUCKETS) expect(dispositionBucketLabel(bucket.id)).toBe(bucket.label);
+    expect(DISPOSITION_BUCKETS.map((bucket) => bucket.label)).toEqual([
+      'Resolved',
+      'Sale',
+      'Callback',
+      'Escalated',
+      'Not Interested',
+      'No Contact',
+      'Other',
+    ]);
+  });
+});
