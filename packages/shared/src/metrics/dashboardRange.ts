@@ -75,3 +75,16 @@ export function localDayAndHour(bucketStartMs: number, zone: string): { date: st
   const local = new Date(bucketStartMs + zoneOffsetMinutes(bucketStartMs, zone) * 60_000);
   return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
 }
+
+/**
+ * The zone's UTC offset over a bucket range as segments (offset in seconds from `fromMs` on), one per clock change:
+ * a year gives at most three. Offsets change on whole local hours, so checking each bucket start is exact.
+ */
+export function zoneOffsetSegments(range: BucketRange): { fromMs: number; offsetSeconds: number }[] {
+  const segments: { fromMs: number; offsetSeconds: number }[] = [];
+  for (let bucket = range.fromMs; bucket < range.toMs; bucket += HOUR_MS) {
+    const offsetSeconds = zoneOffsetMinutes(bucket, range.zone) * 60;
+    if (segments.at(-1)?.offsetSeconds !== offsetSeconds) segments.push({ fromMs: bucket, offsetSeconds });
+  }
+  return segments;
+}

@@ -150,6 +150,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sales integer NOT NULL,
       PRIMARY KEY (alignment, bucket_start, campaign_id, stats_source_id)
     );
+    -- The same sums per campaign only: what most reads need, with a sixth of the rows or fewer.
+    CREATE TABLE campaign_call_rollups (LIKE call_rollups);
+    ALTER TABLE campaign_call_rollups DROP COLUMN stats_source_id;
+    ALTER TABLE campaign_call_rollups ADD PRIMARY KEY (alignment, bucket_start, campaign_id);
     -- The same sums per agent, for the agent filter and the agent records.
     CREATE TABLE agent_call_rollups (LIKE call_rollups);
     ALTER TABLE agent_call_rollups ADD COLUMN agent_id integer NOT NULL;

@@ -19,6 +19,26 @@ const summed = sql.join(
   CALL_ROLLUP_SUMS.map((column) => sql`coalesce(sum(${sql.ref(`r.${column}`)}), 0)::float8 AS ${sql.ref(column)}`),
 );
 
+/** Re-sums the per-bucket sums of the CTE `l`. */
+const resummed = sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(`l.${column}`)}) AS ${sql.ref(column)}`));
+
+/** A zone's UTC offset from `fromMs` on (until the next segment), in seconds. */
+export type ZoneOffsetSegment = { fromMs: number; offsetSeconds: number };
+
+/** CASE over the bucket start giving the offset in seconds; segments are in time order. */
+function offsetCase(segments: readonly ZoneOffsetSegment[]): RawBuilder<unknown> {
+  const [first, ...later] = segments;
+  if (!first) return sql`0`;
+  if (later.length === 0) return sql.lit(first.offsetSeconds);
+  const whens = [...later]
+    .reverse()
+    .map(
+      (segment) =>
+        sql`WHEN b.bucket_start >= ${sql.lit(new Date(segment.fromMs).toISOString())}::timestamptz THEN ${sql.lit(segment.offsetSeconds)}`,
+    );
+  return sql`(CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(first.offsetSeconds)} END)`;
+}
+
 const toSums = (row: Record<string, unknown>): RollupSums => {
   const sums = {} as RollupSums;
   for (const column of CALL_ROLLUP_SUMS) sums[column] = Number(row[column] ?? 0);
@@ -39,19 +59,42 @@ function rollupWhere(filter: CallRollupFilter): RawBuilder<unknown> {
   return sql.join(conditions, sql` AND `);
 }
 
-const rollupTable = (filter: CallRollupFilter) =>
-  filter.agentIds.length > 0 ? sql`agent_call_rollups r` : sql`call_rollups r`;
+/** The smallest rollup that can answer: per agent when filtering agents, per source when filtering sources. */
+const rollupTable = (filter: CallRollupFilter) => {
+  if (filter.agentIds.length > 0) return sql`agent_call_rollups r`;
+  if (filter.statsSourceIds.length > 0) return sql`call_rollups r`;
+  return sql`campaign_call_rollups r`;
+};
 
 /** Kysely queries over the rollups; the rollup rules themselves live in rollups.ts. */
 export function createDashboardsRepository(db: Kysely<Database>) {
   return {
-    /** Sums per bucket (one UTC hour or half-hour-aligned hour each); the caller maps buckets to local days. */
-    async callSumsByBucket(filter: CallRollupFilter): Promise<{ bucketStartMs: number; sums: RollupSums }[]> {
-      if (filter.campaignIds.length === 0) return [];
-      const result = await sql<Record<string, unknown> & { bucket_start: Date }>`
-        SELECT r.bucket_start, ${summed} FROM ${rollupTable(filter)}
-        WHERE ${rollupWhere(filter)} GROUP BY r.bucket_start ORDER BY r.bucket_start`.execute(db);
-      return result.rows.map((row) => ({ bucketStartMs: new Date(row.bucket_start).getTime(), sums: toSums(row) }));
+    /**
+     * Sums per local day and per local hour of day over the range. Local time is the bucket start plus the zone's
+     * offset, which the caller gives as segments (the offset from each instant on): the zone rules stay in one
+     * place (Luxon, as everywhere else) and the database returns a few hundred rows even for a year.
+     */
+    async callSumsByDayAndHour(
+      filter: CallRollupFilter,
+      offsets: readonly ZoneOffsetSegment[],
+    ): Promise<{ days: Map<string, RollupSums>; hours: RollupSums[] }> {
+      const days = new Map<string, RollupSums>();
+      const hours: RollupSums[] = [];
+      if (filter.campaignIds.length === 0) return { days, hours };
+      const localSeconds = sql`(extract(epoch FROM b.bucket_start)::bigint + ${offsetCase(offsets)})`;
+      const result = await sql<Record<string, unknown> & { day: string | null; hour: number | null }>`
+        WITH b AS MATERIALIZED (
+          SELECT r.bucket_start, ${summed} FROM ${rollupTable(filter)}
+          WHERE ${rollupWhere(filter)} GROUP BY r.bucket_start
+        ), l AS (SELECT ${localSeconds} AS local_seconds, b.* FROM b)
+        SELECT (local_seconds / 86400)::integer AS day, NULL::integer AS hour, ${resummed} FROM l GROUP BY 1
+        UNION ALL
+        SELECT NULL, ((local_seconds % 86400) / 3600)::integer, ${resummed} FROM l GROUP BY 2`.execute(db);
+      for (const row of result.rows) {
+        if (row.day !== null) days.set(new Date(Number(row.day) * 86_400_000).toISOString().slice(0, 10), toSums(row));
+        else hours[Number(row.hour)] = toSums(row);
+      }
+      return { days, hours };
     },
 
     /** Sums per campaign over the whole range (sales leads). */

@@ -13,10 +13,11 @@ import {
   type LastMonthData,
   lastDaysRange,
   lastMonthDailyAverage,
-  localDayAndHour,
+  localDateInZone,
   minutesRoundedUp,
   type ParsedDashboardQuery,
   type SalesLeadsRow,
+  zoneOffsetSegments,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import {
@@ -62,45 +63,41 @@ export function createDashboardsService(deps: {
   const statsSourceFilter = (viewer: UserRow, query: ParsedDashboardQuery) =>
     query.campaignType === 'inbound' && viewer.role !== 'company_supervisor' ? query.statsSources : [];
 
-  async function bucketsFor(viewer: UserRow, query: ParsedDashboardQuery, range: BucketRange) {
+  /** Sums per local day and hour of the campaigns the viewer may see, narrowed as the query asks. */
+  async function sumsFor(viewer: UserRow, query: ParsedDashboardQuery, range: BucketRange) {
     const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
-    const buckets = await dashboards.callSumsByBucket({
-      range,
-      campaignIds: campaigns.map((campaign) => campaign.id),
-      statsSourceIds: statsSourceFilter(viewer, query),
-      agentIds: query.agents,
-    });
-    return { campaigns, buckets };
+    const sums = await dashboards.callSumsByDayAndHour(
+      {
+        range,
+        campaignIds: campaigns.map((campaign) => campaign.id),
+        statsSourceIds: statsSourceFilter(viewer, query),
+        agentIds: query.agents,
+      },
+      zoneOffsetSegments(range),
+    );
+    return { campaigns, ...sums };
   }
 
-  const sumOf = (buckets: { sums: RollupSums }[]) =>
-    buckets.reduce((total, bucket) => addSums(total, bucket.sums), emptySums());
+  const sumAll = (rows: Iterable<RollupSums>) => {
+    const total = emptySums();
+    for (const row of rows) addSums(total, row);
+    return total;
+  };
 
   return {
     /** records-for-campaigns (inbound) and cold-calls-for-campaigns (outbound). */
     async records(viewer: UserRow, query: ParsedDashboardQuery): Promise<DashboardRecords> {
       const zone = dashboardZone(query.timezone, query.dateOffset);
       const range = bucketRange(query.start, query.end, zone);
-      const { campaigns, buckets } = await bucketsFor(viewer, query, range);
+      const { campaigns, days, hours } = await sumsFor(viewer, query, range);
 
+      const todayDate = localDateInZone(now(), zone);
       const today = lastDaysRange(now(), zone, 1);
       const todayInRange = today.fromMs >= range.fromMs && today.toMs <= range.toMs;
-      const todayBuckets = todayInRange
-        ? buckets.filter((bucket) => bucket.bucketStartMs >= today.fromMs && bucket.bucketStartMs < today.toMs)
-        : (await bucketsFor(viewer, query, today)).buckets;
-      const todaySums = sumOf(todayBuckets);
+      const todaySums =
+        (todayInRange ? days.get(todayDate) : (await sumsFor(viewer, query, today)).days.get(todayDate)) ?? emptySums();
       const callsToday = todaySums.all_calls;
-
-      const days = new Map(daysOfRange(range).map((date) => [date, emptySums()]));
-      const hours = Array.from({ length: 24 }, () => emptySums());
-      const totals = emptySums();
-      for (const bucket of buckets) {
-        const { date, hour } = localDayAndHour(bucket.bucketStartMs, zone);
-        const day = days.get(date) ?? emptySums();
-        days.set(date, addSums(day, bucket.sums));
-        addSums(hours[hour] as RollupSums, bucket.sums);
-        addSums(totals, bucket.sums);
-      }
+      const totals = sumAll(days.values());
 
       const dispositionTotals = dispositionCounts(totals);
       const callbacksEnabled =
@@ -113,16 +110,14 @@ export function createDashboardsService(deps: {
         campaigns: campaigns.map((campaign) => campaign.id),
         totals: computeCallMetrics(toCallAggregate(totals, callsToday)),
         today: computeCallMetrics(toCallAggregate(todaySums, callsToday)),
-        daily: [...days].map(([date, sums]) => ({
-          date,
-          metrics: computeCallMetrics(toCallAggregate(sums)),
-          dispositions: dispositionCounts(sums),
-        })),
-        hourly: hours.map((sums, hour) => ({
-          hour,
-          metrics: computeCallMetrics(toCallAggregate(sums)),
-          queueBuckets: queueBucketCounts(sums),
-        })),
+        daily: daysOfRange(range).map((date) => {
+          const sums = days.get(date) ?? emptySums();
+          return { date, metrics: computeCallMetrics(toCallAggregate(sums)), dispositions: dispositionCounts(sums) };
+        }),
+        hourly: Array.from({ length: 24 }, (_, hour) => {
+          const sums = hours[hour] ?? emptySums();
+          return { hour, metrics: computeCallMetrics(toCallAggregate(sums)), queueBuckets: queueBucketCounts(sums) };
+        }),
         queueBuckets: queueBucketCounts(totals),
         durationBuckets: durationBucketCounts(totals),
         dispositions: DISPOSITION_BUCKETS.map(({ id, label }) => ({ bucket: id, label, calls: dispositionTotals[id] })),
@@ -135,18 +130,13 @@ export function createDashboardsService(deps: {
     async lastMonth(viewer: UserRow, query: ParsedDashboardQuery): Promise<LastMonthData> {
       const zone = dashboardZone(query.timezone, query.dateOffset);
       const range = lastDaysRange(now(), zone, LAST_MONTH_GRAPH_DAYS);
-      const { buckets } = await bucketsFor(viewer, query, range);
-      const days = new Map(daysOfRange(range).map((date) => [date, emptySums()]));
-      for (const bucket of buckets) {
-        const { date } = localDayAndHour(bucket.bucketStartMs, zone);
-        days.set(date, addSums(days.get(date) ?? emptySums(), bucket.sums));
-      }
-      const totals = sumOf(buckets);
+      const { days } = await sumsFor(viewer, query, range);
+      const totals = sumAll(days.values());
       const metrics = computeCallMetrics(toCallAggregate(totals));
       return {
         timezone: zone,
-        days: [...days].map(([date, sums]) => {
-          const day = computeCallMetrics(toCallAggregate(sums));
+        days: daysOfRange(range).map((date) => {
+          const day = computeCallMetrics(toCallAggregate(days.get(date) ?? emptySums()));
           return {
             date,
             billedCalls: day.billedCalls,

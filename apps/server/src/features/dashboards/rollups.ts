@@ -99,32 +99,39 @@ const sumColumns = sql.join(CALL_ROLLUP_SUMS.map((column) => sql.ref(column)));
 
 type CallFilter = RawBuilder<unknown>;
 
-function callRollupSelect(where: CallFilter, perAgent: boolean) {
-  const agentKey = perAgent ? sql`c.agent_id,` : sql``;
-  const agentFilter = perAgent ? sql`AND c.agent_id IS NOT NULL` : sql``;
+type RollupKey = 'agent_id' | 'campaign_id' | 'stats_source_id';
+
+/** How each key is read from a call; a call without a stats source files under 0. */
+const KEY_EXPRESSIONS: Record<RollupKey, RawBuilder<unknown>> = {
+  agent_id: sql`c.agent_id`,
+  campaign_id: sql`c.campaign_id`,
+  stats_source_id: sql`coalesce(c.stats_source_id, 0)`,
+};
+
+/** The three call rollups: per campaign (most reads), per campaign and stats source, per agent. */
+const CALL_ROLLUP_TABLES = [
+  { table: 'campaign_call_rollups', keys: ['campaign_id'] },
+  { table: 'call_rollups', keys: ['campaign_id', 'stats_source_id'] },
+  { table: 'agent_call_rollups', keys: ['agent_id', 'campaign_id', 'stats_source_id'] },
+] as const satisfies readonly { table: string; keys: readonly RollupKey[] }[];
+
+type CallRollupTable = (typeof CALL_ROLLUP_TABLES)[number];
+
+function callRollupSelect(where: CallFilter, keys: readonly RollupKey[]) {
+  const keyColumns = keys.map((key) => sql`${KEY_EXPRESSIONS[key]} AS ${sql.ref(key)}`);
+  const agentFilter = keys.includes('agent_id') ? sql`AND c.agent_id IS NOT NULL` : sql``;
   return sql`
-    SELECT a.alignment, ${bucketOf(sql`c.queued_at`)} AS bucket_start, ${agentKey}
-      c.campaign_id, coalesce(c.stats_source_id, 0) AS stats_source_id, ${callSums}
+    SELECT a.alignment, ${bucketOf(sql`c.queued_at`)} AS bucket_start, ${sql.join(keyColumns)}, ${callSums}
     FROM calls c CROSS JOIN ${ALIGNMENTS}
       LEFT JOIN dispositions d ON d.id = c.disposition_id
       LEFT JOIN sales_leads l ON l.call_id = c.id
     WHERE c.ended_at IS NOT NULL ${agentFilter} AND ${where}
-    GROUP BY a.alignment, bucket_start, ${agentKey} c.campaign_id, coalesce(c.stats_source_id, 0)`;
+    GROUP BY a.alignment, bucket_start, ${sql.join(keys.map((key) => KEY_EXPRESSIONS[key]))}`;
 }
 
-const callRollupTables = [
-  { table: 'call_rollups', perAgent: false, key: sql`alignment, bucket_start, campaign_id, stats_source_id` },
-  {
-    table: 'agent_call_rollups',
-    perAgent: true,
-    key: sql`alignment, bucket_start, agent_id, campaign_id, stats_source_id`,
-  },
-] as const;
-
-const insertColumns = (perAgent: boolean) =>
-  perAgent
-    ? sql`(alignment, bucket_start, agent_id, campaign_id, stats_source_id, ${sumColumns})`
-    : sql`(alignment, bucket_start, campaign_id, stats_source_id, ${sumColumns})`;
+const keyList = ({ keys }: CallRollupTable) =>
+  sql.join(['alignment', 'bucket_start', ...keys].map((column) => sql.ref(column)));
+const insertColumns = (rollup: CallRollupTable) => sql`(${keyList(rollup)}, ${sumColumns})`;
 
 /** The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts. */
 function stateRollupSelect(where: CallFilter) {
@@ -142,12 +149,18 @@ function stateRollupSelect(where: CallFilter) {
  * transaction when given one.
  */
 export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
-  for (const { table, perAgent } of callRollupTables) {
-    await sql`TRUNCATE ${sql.table(table)}`.execute(db);
-    await sql`INSERT INTO ${sql.table(table)} ${insertColumns(perAgent)} ${callRollupSelect(sql`true`, perAgent)}`.execute(
+  const [perCampaign, perSource, perAgent] = CALL_ROLLUP_TABLES;
+  for (const rollup of [perSource, perAgent]) {
+    await sql`TRUNCATE ${sql.table(rollup.table)}`.execute(db);
+    await sql`INSERT INTO ${sql.table(rollup.table)} ${insertColumns(rollup)} ${callRollupSelect(sql`true`, rollup.keys)}`.execute(
       db,
     );
   }
+  // The per-campaign rollup is the per-source one summed over sources: the same numbers, one pass less over calls.
+  await sql`TRUNCATE ${sql.table(perCampaign.table)}`.execute(db);
+  await sql`INSERT INTO ${sql.table(perCampaign.table)} ${insertColumns(perCampaign)}
+    SELECT alignment, bucket_start, campaign_id, ${sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(column)})`))}
+    FROM call_rollups GROUP BY alignment, bucket_start, campaign_id`.execute(db);
   await sql`TRUNCATE agent_state_rollups`.execute(db);
   await sql`INSERT INTO agent_state_rollups (alignment, bucket_start, user_id, campaign_id, state, seconds, records)
     ${stateRollupSelect(sql`true`)}`.execute(db);
@@ -163,9 +176,9 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
   const updates = sql.join(
     CALL_ROLLUP_SUMS.map((column) => sql`${sql.ref(column)} = t.${sql.ref(column)} + excluded.${sql.ref(column)}`),
   );
-  for (const { table, perAgent, key } of callRollupTables) {
-    await sql`INSERT INTO ${sql.table(table)} AS t ${insertColumns(perAgent)} ${callRollupSelect(where, perAgent)}
-      ON CONFLICT (${key}) DO UPDATE SET ${updates}`.execute(db);
+  for (const rollup of CALL_ROLLUP_TABLES) {
+    await sql`INSERT INTO ${sql.table(rollup.table)} AS t ${insertColumns(rollup)} ${callRollupSelect(where, rollup.keys)}
+      ON CONFLICT (${keyList(rollup)}) DO UPDATE SET ${updates}`.execute(db);
   }
 }
 
