@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import type { CallMetrics } from '@shiftline/shared';
+import { type CallCardSpec, cardGridTemplate } from '../utils/callCards';
+import { cardComparison, formatCardValue } from '../utils/cardValues';
+import { StatCard } from './StatCard';
+
+const GAP_PX = 16;
+
+type CallCardsProps = {
+  cards: readonly CallCardSpec[];
+  metrics: CallMetrics | undefined;
+  /** The compare range's metrics; undefined without a compare range or while it loads. */
+  compared: CallMetrics | undefined;
+  maxColumns: number;
+  testId: string;
+};
+
+/** The calls cards in a grid of at most `maxColumns` columns. */
+export function CallCards({ cards, metrics, compared, maxColumns, testId }: CallCardsProps) {
+  return (
+    <Box
+      data-testid={testId}
+      sx={{ display: 'grid', gap: `${GAP_PX}px`, gridTemplateColumns: cardGridTemplate(maxColumns, GAP_PX) }}
+    >
+      {cards.map((spec) => (
+        <StatCard
+          key={spec.id}
+          label={spec.label}
+          testId={`card-${spec.id}`}
+          value={metrics ? formatCardValue(metrics[spec.metric], spec.format) : null}
+          comparison={
+            metrics && compared
+              ? {
+                  ...cardComparison(metrics[spec.metric], compared[spec.metric], spec.trend),
+                  comparedValue: formatCardValue(compared[spec.metric], spec.format),
+                }
+              : null
+          }
+        />
+      ))}
+    </Box>
+  );
+}

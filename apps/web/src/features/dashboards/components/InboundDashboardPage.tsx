@@ -1,0 +1,6 @@
+import { CallStatsPage } from './CallStatsPage';
+
+/** /dashboards/inbound. */
+export function InboundDashboardPage() {
+  return <CallStatsPage campaignType="inbound" />;
+}

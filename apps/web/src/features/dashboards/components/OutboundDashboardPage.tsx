@@ -1,0 +1,6 @@
+import { CallStatsPage } from './CallStatsPage';
+
+/** /dashboards/outbound. */
+export function OutboundDashboardPage() {
+  return <CallStatsPage campaignType="outbound" />;
+}

@@ -1,0 +1,61 @@
+import InsightsIcon from '@mui/icons-material/Insights';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { DashboardQuery, DashboardRecords } from '@shiftline/shared';
+import { useMemo, useState } from 'react';
+import { DISPOSITION_COLORS } from '../utils/chartTheme';
+import { ChartCard } from './ChartCard';
+import { DonutChart } from './DonutChart';
+import { LeadsAnalyticsDialog } from './LeadsAnalyticsDialog';
+import { StatCard } from './StatCard';
+
+type PersonSalesProps = { records: DashboardRecords; query: DashboardQuery };
+
+/** Outbound only: leads and calls of the period, calls by disposition, and the Leads Analytics table. */
+export function PersonSales({ records, query }: PersonSalesProps) {
+  const [open, setOpen] = useState(false);
+  const slices = useMemo(
+    () => records.dispositions.map((entry) => ({ name: entry.label, value: entry.calls })),
+    [records.dispositions],
+  );
+  return (
+    <ChartCard
+      title="Person Sales"
+      subtitle="Leads, calls and dispositions of the period"
+      testId="person-sales"
+      actions={
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<InsightsIcon />}
+          onClick={() => setOpen(true)}
+          data-testid="leads-analytics-open"
+        >
+          Leads Analytics
+        </Button>
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '200px minmax(0, 1fr)' } }}>
+        <Box sx={{ display: 'grid', gap: 1.5, alignContent: 'start' }}>
+          <StatCard
+            label="Leads"
+            value={records.leads.totalLeads.toLocaleString('en-US')}
+            testId="person-sales-leads"
+          />
+          <StatCard
+            label="Total Calls"
+            value={records.totals.callsMade.toLocaleString('en-US')}
+            testId="person-sales-total-calls"
+          />
+        </Box>
+        <DonutChart
+          name="Calls by disposition"
+          slices={slices}
+          colors={DISPOSITION_COLORS}
+          testId="person-sales-dispositions"
+        />
+      </Box>
+      <LeadsAnalyticsDialog open={open} query={query} onClose={() => setOpen(false)} />
+    </ChartCard>
+  );
+}

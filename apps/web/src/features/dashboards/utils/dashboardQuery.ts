@@ -1,0 +1,31 @@
+import {
+  type CampaignType,
+  type DashboardQuery,
+  type DayRange,
+  dayRangeToUnix,
+  type TimeZoneId,
+} from '@shiftline/shared';
+
+export type DashboardFilters = {
+  campaignType: CampaignType;
+  zone: TimeZoneId;
+  campaigns: readonly number[];
+  statsSources: readonly number[];
+};
+
+/**
+ * The body of a dashboard request for the local days of `range`: from the first second of the first day to
+ * the last second of the last day in the 'Timezone to view Data' zone, which the server also counts days in.
+ */
+export function buildDashboardQuery(range: DayRange, filters: DashboardFilters): DashboardQuery {
+  const { start, end } = dayRangeToUnix(range, filters.zone);
+  return {
+    start,
+    end,
+    timezone: filters.zone,
+    campaignType: filters.campaignType,
+    campaigns: [...filters.campaigns],
+    statsSources: [...filters.statsSources],
+    agents: [],
+  };
+}

@@ -1,0 +1,200 @@
+import { type CampaignType, type DashboardRecords, type Role, todayRange } from '@shiftline/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../src/features/auth';
+import { fakeLastMonth, fakeMetrics, fakeRecords } from './dashboardsFixtures';
+import { fakeFetch } from './fakeFetch';
+import { fakeUser } from './fakeUser';
+import { renderWithProviders } from './renderWithProviders';
+
+// ECharts needs a canvas; a stand-in shows the series names and lets a test click a slice.
+vi.mock('../src/features/dashboards/components/EChart', () => ({
+  EChart: ({
+    option,
+    testId,
+    onClick,
+  }: {
+    option: { series?: { name?: string }[] };
+    testId: string;
+    onClick?: (event: { name: string }) => void;
+  }) => (
+    <div data-testid={testId} data-series={(option.series ?? []).map((series) => series.name).join('|')}>
+      {onClick ? (
+        <button type="button" data-testid={`${testId}-click`} onClick={() => onClick({ name: '< 2 min' })}>
+          click
+        </button>
+      ) : null}
+    </div>
+  ),
+}));
+
+const { CallStatsPage } = await import('../src/features/dashboards/components/CallStatsPage');
+
+const CAMPAIGNS = [
+  { id: 1, name: 'Northwind Patient Line', type: 'inbound' },
+  { id: 2, name: 'Maple Telecom Billing', type: 'inbound' },
+];
+
+function serve(role: Role, records: (body: { start: number }) => DashboardRecords) {
+  const fetch = fakeFetch({
+    'GET /api/auth/me': { status: 200, body: { user: fakeUser(role), csrf_token: 'token' } },
+    'GET /api/dashboards/campaigns': { status: 200, body: CAMPAIGNS },
+    'GET /api/dashboards/stats-sources': { status: 200, body: [{ id: 5, name: 'Google Ads' }] },
+    'POST /api/dashboards/last-month-data': { status: 200, body: fakeLastMonth() },
+    'POST /api/dashboards/records-for-campaigns': (body) => ({ status: 200, body: records(body as { start: number }) }),
+    'POST /api/dashboards/cold-calls-for-campaigns': (body) => ({
+      status: 200,
+      body: records(body as { start: number }),
+    }),
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function SignedIn({ children }: { children: ReactNode }) {
+  return useSession().data ? children : null;
+}
+
+const renderPage = (campaignType: CampaignType) =>
+  renderWithProviders(
+    <SignedIn>
+      <CallStatsPage campaignType={campaignType} />
+    </SignedIn>,
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('call-statistics dashboard', () => {
+  it('shows an administrator every inbound widget, with Counting.. until last month arrives', async () => {
+    serve('administrator', (body) => fakeRecords('inbound', { timezone: String(body.start) }));
+    renderPage('inbound');
+    await screen.findByTestId('call-stats-page');
+    expect(within(screen.getByTestId('last-month-card-calls')).getByTestId('card-value').textContent).toBe(
+      'Counting..',
+    );
+    await screen.findByTestId('overview');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('last-month-card-calls')).getByTestId('card-value').textContent).toBe('77.42'),
+    );
+    expect(screen.getByTestId('last-month-card-calls').textContent).toContain('Calls Billed');
+    expect(within(screen.getByTestId('last-month-card-queue-time')).getByTestId('card-value').textContent).toBe('1:07');
+    for (const id of [
+      'dashboard-stats-sources',
+      'call-cards',
+      'today-at-a-glance',
+      'call-duration',
+      'queue-time',
+      'dispositions',
+    ]) {
+      expect(screen.getByTestId(id)).toBeTruthy();
+    }
+    expect(screen.queryByTestId('person-sales')).toBeNull();
+    expect(within(screen.getByTestId('card-contact-rate')).getByTestId('card-value').textContent).toBe('62.50%');
+    expect(within(screen.getByTestId('card-avg-queue-time')).getByTestId('card-value').textContent).toBe('1:05');
+    expect(screen.getByTestId('overview-mode-hourly').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('overview-mode-abandons')).toBeTruthy();
+    expect(screen.getByTestId('call-duration-donut').textContent).toContain('50.00%');
+  });
+
+  it('selects a queue bucket for the Queue overview, and a mode change clears it', async () => {
+    serve('administrator', () => fakeRecords('inbound'));
+    renderPage('inbound');
+    fireEvent.click(await screen.findByTestId('overview-mode-queue'));
+    expect(screen.getByTestId('overview-chart-queue').getAttribute('data-series')).toBe(
+      '< 1 min|< 2 min|< 4 min|> 4 min',
+    );
+    const slice = screen
+      .getAllByTestId('queue-time-donut-slice')
+      .find((row) => row.getAttribute('data-slice') === '< 4 min') as HTMLElement;
+    fireEvent.click(within(slice).getByRole('button'));
+    expect(screen.getByTestId('overview-chart-queue').getAttribute('data-series')).toBe('< 4 min');
+    expect(screen.getByTestId('queue-time-donut').getAttribute('data-selected')).toBe('< 4 min');
+    // Clicking the chart slice that is selected returns to all; another slice selects that one.
+    fireEvent.click(within(slice).getByRole('button'));
+    expect(screen.getByTestId('queue-time-donut').getAttribute('data-selected')).toBe('');
+    fireEvent.click(screen.getByTestId('queue-time-donut-canvas-click'));
+    expect(screen.getByTestId('overview-chart-queue').getAttribute('data-series')).toBe('< 2 min');
+    fireEvent.click(screen.getByTestId('overview-mode-total'));
+    expect(screen.getByTestId('queue-time-donut').getAttribute('data-selected')).toBe('');
+    fireEvent.click(screen.getByTestId('overview-mode-queue'));
+    expect(screen.getByTestId('overview-chart-queue').getAttribute('data-series')).toBe(
+      '< 1 min|< 2 min|< 4 min|> 4 min',
+    );
+  });
+
+  it('gives the client portal the simplified row and none of the hidden widgets', async () => {
+    serve('company_supervisor', () => fakeRecords('inbound', { callbacksEnabled: true }));
+    renderPage('inbound');
+    const cards = await screen.findByTestId('call-cards-client-portal');
+    await screen.findByTestId('overview');
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['All Calls', 'Avg. Queue Time', 'Billed Minutes', 'Avg. Billed Minutes', 'Callback requests']);
+    expect(within(screen.getByTestId('card-avg-billed-minutes')).getByTestId('card-value').textContent).toBe('4.55');
+    for (const id of [
+      'last-month',
+      'dashboard-stats-sources',
+      'call-duration',
+      'queue-time',
+      'dispositions',
+      'overview-mode-queue',
+      'overview-mode-abandons',
+    ]) {
+      expect(screen.queryByTestId(id)).toBeNull();
+    }
+    expect(screen.getByTestId('today-at-a-glance')).toBeTruthy();
+  });
+
+  it('outbound shows Calls Made, Total and Hourly only, and Person Sales', async () => {
+    serve('administrator', () => fakeRecords('outbound'));
+    renderPage('outbound');
+    await screen.findByTestId('person-sales');
+    expect(screen.getByTestId('card-calls-made')).toBeTruthy();
+    expect(screen.getByTestId('last-month-card-calls').textContent).toContain('Calls Made');
+    expect(screen.queryByTestId('last-month-card-queue-time')).toBeNull();
+    expect(screen.queryByTestId('overview-mode-queue')).toBeNull();
+    expect(screen.queryByTestId('queue-time')).toBeNull();
+    expect(screen.queryByTestId('dashboard-stats-sources')).toBeNull();
+    expect(within(screen.getByTestId('person-sales-leads')).getByTestId('card-value').textContent).toBe('40');
+  });
+
+  it('a compare range relabels the picker, adds comparison percents with a dash for zero, and clears', async () => {
+    const today = todayRange(new Date(), 'America/Toronto');
+    const mainStart = Math.floor(Date.parse(`${today.start}T00:00:00-05:00`) / 1000);
+    const fetch = serve('administrator', (body) =>
+      // The main range (today) against any other range, where nothing was unanswered.
+      Math.abs(body.start - mainStart) < 7200
+        ? fakeRecords('inbound')
+        : fakeRecords('inbound', { totals: fakeMetrics({ allCalls: 100, unansweredCalls: 0 }) }),
+    );
+    renderPage('inbound');
+    await screen.findByTestId('overview');
+    const field = screen.getByTestId('dashboard-compare');
+    expect(field.textContent).toContain('Compare mode');
+    expect(screen.queryAllByTestId('card-comparison')).toHaveLength(0);
+    fireEvent.click(within(field).getByRole('textbox'));
+    const dialog = screen.getByRole('dialog', { name: 'Compare mode' });
+    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    expect(ok).toHaveProperty('disabled', true);
+    // Any day of this month but today.
+    const otherDay = today.start.endsWith('-01') ? '2' : '1';
+    fireEvent.click(within(dialog).getAllByRole('gridcell', { name: otherDay })[0] as HTMLElement);
+    await act(async () => {
+      fireEvent.click(ok);
+    });
+    expect(screen.getByTestId('dashboard-compare').textContent).toContain('Compare with date');
+    await waitFor(() => expect(screen.queryAllByTestId('card-comparison').length).toBeGreaterThan(0));
+    expect(within(screen.getByTestId('card-all-calls')).getByTestId('card-comparison').textContent).toBe('+20.00%');
+    expect(within(screen.getByTestId('card-unanswered-calls')).getByTestId('card-comparison').textContent).toBe('-');
+    const compareCalls = fetch.mock.calls.filter(([input]) => String(input).includes('records-for-campaigns'));
+    expect(compareCalls.length).toBeGreaterThanOrEqual(2);
+    fireEvent.click(screen.getByTestId('compare-clear'));
+    expect(screen.getByTestId('dashboard-compare').textContent).toContain('Compare mode');
+    expect(screen.queryAllByTestId('card-comparison')).toHaveLength(0);
+  });
+});
