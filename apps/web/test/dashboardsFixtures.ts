@@ -23,6 +23,7 @@ export function fakeMetrics(overrides: Partial<CallMetrics> = {}): CallMetrics {
     callbacksRequested: 4,
     allCalls: 120,
     billedTime: 24_600,
+    billedAmountCents: 232_450,
     avgBilledTime: 273,
     takenTime: 18_500,
     unansweredCalls: 0,

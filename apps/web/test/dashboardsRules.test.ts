@@ -123,6 +123,14 @@ describe('calls cards', () => {
     expect(formatCardValue(61, 'totalMinutes')).toBe('2');
     expect(formatCardValue(273, 'averageMinutes')).toBe('4.55');
     expect(formatCardValue(1234, 'minutes')).toBe('1,234');
+    expect(formatCardValue(123_456_789, 'money')).toBe('$1,234,567.89');
+  });
+
+  it('shows the billed amount in money to staff, never to the client portal', () => {
+    expect(labels(callCardsFor('inbound', false, false))).toContain('Billed Amount');
+    expect(labels(callCardsFor('outbound', false, false))).toContain('Billed Amount');
+    expect(labels(callCardsFor('inbound', true, true))).not.toContain('Billed Amount');
+    expect(labels(callCardsFor('outbound', true, true))).not.toContain('Billed Amount');
   });
 
   it('compares with 2 decimals, a dash when the compared value is 0, and says whether the change is good', () => {

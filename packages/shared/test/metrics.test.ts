@@ -48,6 +48,7 @@ const aggregateArb: fc.Arbitrary<CallAggregate> = fc
     billedQueue: fc.nat({ max: 5_000_000 }),
     talkSeconds: fc.nat({ max: 5_000_000 }),
     billedSeconds: fc.nat({ max: 5_000_000 }),
+    billedCents: fc.nat({ max: 50_000_000 }),
   })
   .map(({ taken, billed, connected, asBill, billedQueue, ...counts }) => {
     const takenCalls = Math.floor(counts.allCalls * taken);
@@ -149,6 +150,7 @@ describe('computeCallMetrics', () => {
     billedQueueSeconds: 4_000,
     talkSeconds: 27_000,
     billedSeconds: 21_601,
+    billedCents: 204_010,
   });
 
   it('computes every metric by its formula', () => {
@@ -172,6 +174,7 @@ describe('computeCallMetrics', () => {
       callbacksRequestedAsBill: 4,
       connectedCalls: 90,
       callsToday: 33,
+      billedAmountCents: 204_010,
     });
   });
 
@@ -258,7 +261,7 @@ describe('addAggregates', () => {
   });
 
   it('lists every field once', () => {
-    expect(new Set(CALL_AGGREGATE_FIELDS).size).toBe(14);
+    expect(new Set(CALL_AGGREGATE_FIELDS).size).toBe(15);
   });
 });
 

@@ -226,6 +226,7 @@ describe('records-for-campaigns', () => {
       callbacksRequestedAsBill: 1,
       connectedCalls: 2,
       callsToday: 0, // today (the 11th in Toronto) has no calls
+      billedAmountCents: 793, // at $34/h, per call to the cent: 283 (300 s) + 38 (40 s) + 472 (500 s)
     });
     expect(records.queueBuckets).toEqual([
       { label: '< 1 min', calls: 3 },
@@ -334,6 +335,7 @@ describe('cold-calls-for-campaigns and sales leads', () => {
       callsMade: 2,
       connectedCalls: 1,
       callsContactRate: 50,
+      billedAmountCents: 322, // 400 s at $29/h
       billedCalls: 1,
       minutesUsed: 7,
     });

@@ -46,6 +46,7 @@ let t: TestApp;
 let admin: Session;
 let campaigns: number[];
 let sources: number[];
+const hourlyRateCents = new Map<number, number>();
 const calls: RawCall[] = [];
 
 beforeAll(async () => {
@@ -56,6 +57,9 @@ beforeAll(async () => {
     await campaignId(database, 'Northwind Patient Line'),
     await campaignId(database, 'Maple Telecom Billing'),
   ];
+  for (const campaign of await database.db.selectFrom('campaigns').select(['id', 'billing_rate_cents']).execute()) {
+    hourlyRateCents.set(campaign.id, campaign.billing_rate_cents);
+  }
   sources = [await statsSource(database, 'Prop Source A'), await statsSource(database, 'Prop Source B')];
   const dispositions = [
     await disposition(database, { title: 'P Resolved', campaign_type: 'inbound', bucket: 'resolved' }),
@@ -139,6 +143,7 @@ function rawAggregate(selected: RawCall[]): CallAggregate {
     if (call.billed) sum.billedQueueSeconds += call.queue;
     if (call.answered) sum.talkSeconds += call.talk;
     if (call.billed) sum.billedSeconds += call.talk;
+    if (call.billed) sum.billedCents += Math.round((call.talk * (hourlyRateCents.get(call.campaign) ?? 0)) / 3600);
   }
   return sum;
 }

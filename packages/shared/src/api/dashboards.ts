@@ -65,6 +65,7 @@ export const callMetricsSchema = z.object({
   callbacksRequestedAsBill: z.number(),
   connectedCalls: z.number(),
   callsToday: z.number(),
+  billedAmountCents: z.number().describe('billed calls × their campaign’s hourly rate, in cents'),
 });
 
 const queueLabels = QUEUE_BUCKETS.map((bucket) => bucket.label) as [string, ...string[]];

@@ -41,6 +41,8 @@ export type CallAggregate = {
   talkSeconds: number;
   /** Billable seconds summed over billed calls. */
   billedSeconds: number;
+  /** What the billed calls bill the client, in cents (each call's billed seconds at its campaign's hourly rate). */
+  billedCents: number;
 };
 
 export type CallAggregateField = keyof CallAggregate;
@@ -60,6 +62,7 @@ export const EMPTY_CALL_AGGREGATE: CallAggregate = {
   billedQueueSeconds: 0,
   talkSeconds: 0,
   billedSeconds: 0,
+  billedCents: 0,
 };
 
 export const CALL_AGGREGATE_FIELDS = Object.keys(EMPTY_CALL_AGGREGATE) as CallAggregateField[];
@@ -99,6 +102,8 @@ export type CallMetrics = {
   callbacksRequestedAsBill: number;
   connectedCalls: number;
   callsToday: number;
+  /** Not one of the spec's names: the billed amount in cents, for the money card (2 decimals). */
+  billedAmountCents: number;
 };
 
 export type CallMetricName = keyof CallMetrics;
@@ -140,6 +145,7 @@ export function computeCallMetrics(aggregate: CallAggregate): CallMetrics {
     callbacksRequestedAsBill: a.callbacksRequestedAsBill,
     connectedCalls: a.connectedCalls,
     callsToday: a.callsToday,
+    billedAmountCents: a.billedCents,
   };
 }
 
@@ -158,6 +164,7 @@ export const ADDITIVE_CALL_METRICS = [
   'callbacksRequestedAsBill',
   'connectedCalls',
   'callsToday',
+  'billedAmountCents',
 ] as const satisfies readonly CallMetricName[];
 
 const bucketOf = <Label extends string>(

@@ -130,6 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       billed_queue_seconds bigint NOT NULL,
       talk_seconds bigint NOT NULL,
       billed_seconds bigint NOT NULL,
+      billed_cents bigint NOT NULL,
       queue_lt1 integer NOT NULL,
       queue_lt2 integer NOT NULL,
       queue_lt4 integer NOT NULL,

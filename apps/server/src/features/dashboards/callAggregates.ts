@@ -33,6 +33,7 @@ export const toCallAggregate = (sums: RollupSums, callsToday = 0): CallAggregate
   billedQueueSeconds: sums.billed_queue_seconds,
   talkSeconds: sums.talk_seconds,
   billedSeconds: sums.billed_seconds,
+  billedCents: sums.billed_cents,
 });
 
 const QUEUE_COLUMNS = ['queue_lt1', 'queue_lt2', 'queue_lt4', 'queue_gt4'] as const;

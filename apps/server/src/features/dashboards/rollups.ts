@@ -32,6 +32,7 @@ export const CALL_ROLLUP_SUMS = [
   'billed_queue_seconds',
   'talk_seconds',
   'billed_seconds',
+  'billed_cents',
   'queue_lt1',
   'queue_lt2',
   'queue_lt4',
@@ -78,6 +79,8 @@ const CALL_SUM_EXPRESSIONS: RawBuilder<unknown>[] = [
   sql`coalesce(sum(${queueSeconds}) FILTER (WHERE c.billed), 0)`,
   sql`coalesce(sum(${talkSeconds}) FILTER (WHERE ${taken}), 0)`,
   sql`coalesce(sum(c.billed_seconds) FILTER (WHERE c.billed), 0)`,
+  // Each call's amount rounded to the cent at its campaign's hourly rate when it is counted.
+  sql`coalesce(sum(round(c.billed_seconds * camp.billing_rate_cents / 3600.0)) FILTER (WHERE c.billed), 0)`,
   ...bucketConditions(QUEUE_BUCKETS, queueSeconds).map(count),
   ...bucketConditions(CALL_DURATION_BUCKETS, talkSeconds).map((condition) => count(sql`${taken} AND ${condition}`)),
   ...DISPOSITION_BUCKET_IDS.map((bucket) => count(sql`d.bucket = ${sql.lit(bucket)}`)),
@@ -123,6 +126,7 @@ function callRollupSelect(where: CallFilter, keys: readonly RollupKey[]) {
   return sql`
     SELECT a.alignment, ${bucketOf(sql`c.queued_at`)} AS bucket_start, ${sql.join(keyColumns)}, ${callSums}
     FROM calls c CROSS JOIN ${ALIGNMENTS}
+      JOIN campaigns camp ON camp.id = c.campaign_id
       LEFT JOIN dispositions d ON d.id = c.disposition_id
       LEFT JOIN sales_leads l ON l.call_id = c.id
     WHERE c.ended_at IS NOT NULL ${agentFilter} AND ${where}

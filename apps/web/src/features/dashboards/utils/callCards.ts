@@ -39,6 +39,7 @@ const INBOUND_CARDS: readonly CallCardSpec[] = [
   card('avg-call-time', 'Avg. Call Time', 'avgCallTime', 'time', 'callTime'),
   card('talk-minutes', 'Talk Minutes', 'takenTime', 'totalMinutes', 'callTime'),
   card('billed-minutes', 'Billed Minutes', 'minutesUsed', 'minutes', 'total'),
+  card('billed-amount', 'Billed Amount', 'billedAmountCents', 'money', 'total'),
 ];
 
 const OUTBOUND_CARDS: readonly CallCardSpec[] = [
@@ -52,6 +53,7 @@ const OUTBOUND_CARDS: readonly CallCardSpec[] = [
   card('talk-minutes', 'Talk Minutes', 'takenTime', 'totalMinutes', 'callTime'),
   card('avg-billed-time', 'Avg. Billed Time', 'avgBilledTime', 'time', 'callTime'),
   card('minutes-used', 'Minutes Used', 'minutesUsed', 'minutes', 'total'),
+  card('billed-amount', 'Billed Amount', 'billedAmountCents', 'money', 'total'),
 ];
 
 /** The client portal's simplified inbound row (spec §2.1); Callback requests only when the company has them. */

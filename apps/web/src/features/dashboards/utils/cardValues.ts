@@ -1,10 +1,17 @@
-import { COMPARISON_DASH, comparisonPercent, formatMinutesTotal, formatQueueTime, round2 } from '@shiftline/shared';
+import {
+  COMPARISON_DASH,
+  comparisonPercent,
+  formatMinutesTotal,
+  formatMoneyCard,
+  formatQueueTime,
+  round2,
+} from '@shiftline/shared';
 
 /**
  * How a card shows its metric: a count, a percent (2 decimals), a time as m:ss, whole minutes, a seconds total
- * as minutes rounded up, or an average in seconds as minutes with 2 decimals.
+ * as minutes rounded up, an average in seconds as minutes with 2 decimals, or cents as dollars with 2 decimals.
  */
-export type CardFormat = 'count' | 'percent' | 'time' | 'minutes' | 'totalMinutes' | 'averageMinutes';
+export type CardFormat = 'count' | 'percent' | 'time' | 'minutes' | 'totalMinutes' | 'averageMinutes' | 'money';
 
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -22,6 +29,8 @@ export function formatCardValue(value: number, format: CardFormat): string {
       return formatMinutesTotal(value);
     case 'averageMinutes':
       return TWO_DECIMALS.format(round2(value / 60));
+    case 'money':
+      return formatMoneyCard(value);
   }
 }
 
