@@ -3,6 +3,7 @@ export * from './api/dashboards.js';
 export * from './api/errors.js';
 export * from './api/notifications.js';
 export * from './api/org.js';
+export * from './api/productivity.js';
 export * from './api/realtime.js';
 export * from './api/schedule.js';
 export * from './api/supervisorSchedule.js';

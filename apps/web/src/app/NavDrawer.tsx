@@ -1,5 +1,8 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import CallMadeIcon from '@mui/icons-material/CallMade';
+import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import DonutLargeIcon from '@mui/icons-material/DonutLarge';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HomeIcon from '@mui/icons-material/Home';
@@ -44,6 +47,27 @@ const NAV_ITEMS: readonly NavItem[] = [
     icon: ViewTimelineIcon,
     testId: 'nav-team-schedule',
     action: 'schedule.view_team',
+  },
+  {
+    to: '/dashboards/inbound',
+    label: 'Inbound calls',
+    icon: CallReceivedIcon,
+    testId: 'nav-dashboard-inbound',
+    action: 'dashboards.calls',
+  },
+  {
+    to: '/dashboards/outbound',
+    label: 'Outbound calls',
+    icon: CallMadeIcon,
+    testId: 'nav-dashboard-outbound',
+    action: 'dashboards.calls',
+  },
+  {
+    to: '/productivity',
+    label: 'Productivity',
+    icon: DonutLargeIcon,
+    testId: 'nav-productivity',
+    action: 'productivity.view',
   },
   { to: '/agents', label: 'Agents', icon: GroupsIcon, testId: 'nav-agents', action: 'agents.list' },
   {

@@ -2,8 +2,10 @@ import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'r
 import { agentsRoute } from '../features/agents/routes';
 import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth/routes';
 import { campaignsRoute } from '../features/campaigns/routes';
+import { inboundDashboardRoute, outboundDashboardRoute } from '../features/dashboards/routes';
 import { daysOffRoute } from '../features/daysOff/routes';
 import { homeRoute } from '../features/home/routes';
+import { productivityRoute } from '../features/productivity/routes';
 import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
 import { scheduleRoute } from '../features/schedule/routes';
 import { teamScheduleRoute } from '../features/supervisorSchedule/routes';
@@ -41,6 +43,21 @@ const pages: RouteObject[] = [
                 children: [{ index: true, lazy: agentsRoute }],
               },
               { path: 'companies/all_campaigns', lazy: campaignsRoute },
+              {
+                // Productivity: everyone with work time; an agent sees only their own (the server's row rule).
+                path: 'productivity',
+                element: <RequirePermission action="productivity.view" />,
+                children: [{ index: true, lazy: productivityRoute }],
+              },
+              {
+                // The call-statistics dashboards: every role; the server keeps each to the campaigns it may see.
+                path: 'dashboards',
+                element: <RequirePermission action="dashboards.calls" />,
+                children: [
+                  { path: 'inbound', lazy: inboundDashboardRoute },
+                  { path: 'outbound', lazy: outboundDashboardRoute },
+                ],
+              },
               {
                 path: 'schedule',
                 element: <RequirePermission action="schedule.view_own" />,

@@ -31,7 +31,10 @@ export function productivityPay(input: {
   commissionCents: number;
   alreadyPaidCents: number;
 }): ProductivityPay {
-  const hourlyCents = input.agents.reduce((sum, agent) => sum + hourlyEarningsCents(agent.paidSeconds, agent.rateCents), 0);
+  const hourlyCents = input.agents.reduce(
+    (sum, agent) => sum + hourlyEarningsCents(agent.paidSeconds, agent.rateCents),
+    0,
+  );
   const statutoryCents = statutoryPayCents(hourlyCents);
   const earnedCents = hourlyCents + statutoryCents;
   return {

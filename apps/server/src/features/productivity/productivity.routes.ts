@@ -1,0 +1,24 @@
+import { productivityLoadBodySchema, productivityResultSchema } from '@shiftline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../plugins/access.js';
+import type { ProductivityService } from './productivity.service.js';
+
+export const productivityRoutes: FastifyPluginAsyncZod<{ productivity: ProductivityService }> = async (
+  app,
+  { productivity },
+) => {
+  app.post(
+    '/api/productivity/load',
+    {
+      config: { action: 'productivity.view' },
+      schema: {
+        tags: ['productivity'],
+        summary:
+          'Time per group and sub-category (capped at 3,600 s per record), per-agent drill-down, login time and pay',
+        body: productivityLoadBodySchema,
+        response: { 200: productivityResultSchema },
+      },
+    },
+    async (request) => productivity.load(signedIn(request).user, request.body),
+  );
+};

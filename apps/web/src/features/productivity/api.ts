@@ -1,0 +1,14 @@
+import type { Agent, ProductivityLoadBody, ProductivityResult } from '@shiftline/shared';
+import { http } from '../../lib/http';
+
+export const productivityApi = {
+  load: (body: ProductivityLoadBody) => http.post<ProductivityResult>('/api/productivity/load', body),
+  /** The agent dropdown's choices (staff only): agents any list shows. */
+  agents: () => http.get<Agent[]>('/api/dashboards/agents_list'),
+};
+
+export const productivityKeys = {
+  all: ['productivity'] as const,
+  load: (body: ProductivityLoadBody) => ['productivity', 'load', body] as const,
+  agents: ['productivity', 'agents'] as const,
+};

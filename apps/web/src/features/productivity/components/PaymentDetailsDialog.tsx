@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatMoneyCard, formatMoneyRow, type ProductivityPayResult } from '@shiftline/shared';
+import { DateTime } from 'luxon';
+
+type PaymentDetailsDialogProps = {
+  open: boolean;
+  pay: ProductivityPayResult;
+  /** Payroll dates are shown in this zone. */
+  zone: string;
+  /** Several agents: the payroll table names each payroll's agent. */
+  showAgents: boolean;
+  onClose: () => void;
+};
+
+const formatDay = (isoDate: string) => DateTime.fromISO(isoDate).setLocale('en-US').toFormat('MMM d, yyyy');
+const formatPeriod = (start: string, end: string) =>
+  start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`;
+
+function BreakdownLine({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.5 }} data-testid="payment-breakdown-line">
+      <Typography variant="body2" sx={{ fontWeight: strong ? 600 : 400 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 600 : 400 }}>
+        {formatMoneyCard(cents)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Payment Details: how To Be Paid is made up, and the payrolls paid for the period (rows in whole dollars). */
+export function PaymentDetailsDialog({ open, pay, zone, showAgents, onClose }: PaymentDetailsDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" aria-labelledby="payment-details-title">
+      <DialogTitle id="payment-details-title">Payment Details</DialogTitle>
+      <DialogContent data-testid="payment-details">
+        <Box sx={{ maxWidth: 360 }}>
+          <BreakdownLine label="Hourly" cents={pay.hourlyCents} />
+          <BreakdownLine label="Statutory" cents={pay.statutoryCents} />
+          <BreakdownLine label="Commissions" cents={pay.commissionCents} />
+          {/* Subtracted: shown with a minus unless nothing was paid. */}
+          <BreakdownLine label="Already paid" cents={pay.alreadyPaidCents === 0 ? 0 : -pay.alreadyPaidCents} />
+          <Divider sx={{ my: 0.5 }} />
+          <BreakdownLine label="To be paid" cents={pay.toBePaidCents} strong />
+        </Box>
+        <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1 }}>
+          Payrolls
+        </Typography>
+        {pay.payrolls.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="payrolls-empty">
+            No payrolls in this period.
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Payrolls" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+              <TableHead>
+                <TableRow>
+                  {showAgents ? <TableCell>Agent</TableCell> : null}
+                  <TableCell>Period</TableCell>
+                  <TableCell>Paid on</TableCell>
+                  <TableCell align="right">Hourly</TableCell>
+                  <TableCell align="right">Statutory</TableCell>
+                  <TableCell align="right">Commissions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {pay.payrolls.map((payroll) => (
+                  <TableRow key={payroll.id} data-testid="payroll-row">
+                    {showAgents ? <TableCell>{payroll.name}</TableCell> : null}
+                    <TableCell>{formatPeriod(payroll.periodStart, payroll.periodEnd)}</TableCell>
+                    <TableCell>
+                      {DateTime.fromISO(payroll.paidAt, { zone }).setLocale('en-US').toFormat('MMM d, yyyy')}
+                    </TableCell>
+                    <TableCell align="right">{formatMoneyRow(payroll.hourlyCents)}</TableCell>
+                    <TableCell align="right">{formatMoneyRow(payroll.statutoryCents)}</TableCell>
+                    <TableCell align="right">{formatMoneyRow(payroll.commissionCents)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell colSpan={showAgents ? 3 : 2} sx={{ fontWeight: 600 }}>
+                    Total paid
+                  </TableCell>
+                  <TableCell colSpan={3} align="right" sx={{ fontWeight: 600 }} data-testid="payrolls-total">
+                    {formatMoneyCard(pay.alreadyPaidCents)}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="payment-details-close">
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

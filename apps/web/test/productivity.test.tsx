@@ -1,0 +1,175 @@
+import { type ProductivityResult, summarizeStateSeconds } from '@shiftline/shared';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ProductivityPairCard } from '../src/features/productivity/components/ProductivityPairCard';
+import { formatLoginTime } from '../src/features/productivity/utils/formatLoginTime';
+import { HOUR_OPTIONS } from '../src/features/productivity/utils/hourOptions';
+import {
+  productivityPairs,
+  SERIES_COLORS,
+  toggleSeries,
+  visibleSeries,
+} from '../src/features/productivity/utils/productivityPairs';
+import { productivityModeFor, productivityRequest } from '../src/features/productivity/utils/productivityRequest';
+
+// The donut draws on a canvas jsdom does not have; a stand-in exposes the same click.
+vi.mock('../src/features/productivity/components/ProductivityDonut', () => ({
+  default: ({ series, onSelect }: { series: { name: string }[]; onSelect: (name: string) => void }) => (
+    <div data-testid="pair-chart">
+      {series.map((entry) => (
+        <button key={entry.name} type="button" data-testid="slice" onClick={() => onSelect(entry.name)}>
+          {entry.name}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
+/** Two agents' seconds per state, summarised as the server does, with a drill-down list on two series. */
+function fakeResult(): Pick<ProductivityResult, 'groups'> {
+  const summary = summarizeStateSeconds([
+    { state: 'on_call', seconds: 5400 },
+    { state: 'after_call_work', seconds: 600 },
+    { state: 'ready', seconds: 3600 },
+    { state: 'break', seconds: 900 },
+    { state: 'lunch', seconds: 1800 },
+    { state: 'pre_shift', seconds: 600 },
+  ]);
+  const agents = [
+    { agentId: 2, name: 'Bea Roy', seconds: 3600, minutes: 60, percentOfSeries: 66.67, percentOfTotal: 27.91 },
+    { agentId: 1, name: 'Al Chen', seconds: 1800, minutes: 30, percentOfSeries: 33.33, percentOfTotal: 13.95 },
+  ];
+  return {
+    groups: summary.groups.map((group) => ({
+      ...group,
+      agents: group.group === 'Billable Work' ? agents : [],
+      subCategories: group.subCategories.map((sub) => ({
+        ...sub,
+        agents: sub.subCategory === 'On Call' ? agents : [],
+      })),
+    })),
+  };
+}
+
+describe('productivity choices', () => {
+  it('offers every hour from 12:00 AM to 11:00 PM', () => {
+    expect(HOUR_OPTIONS).toHaveLength(24);
+    expect(HOUR_OPTIONS.map((option) => option.label).slice(0, 2)).toEqual(['12:00 AM', '1:00 AM']);
+    expect(HOUR_OPTIONS[11]?.label).toBe('11:00 AM');
+    expect(HOUR_OPTIONS[12]?.label).toBe('12:00 PM');
+    expect(HOUR_OPTIONS[23]).toEqual({ value: 23, label: '11:00 PM' });
+  });
+
+  it('asks for the picked days in the chosen zone, in campaigns mode for an agent and agents mode for others', () => {
+    const body = productivityRequest({
+      period: { start: '2030-01-15', end: '2030-01-16' },
+      zone: 'America/St_Johns',
+      startHour: 8,
+      endHour: 17,
+      role: 'team_lead',
+      ids: [9, 3],
+    });
+    expect(body).toEqual({
+      // 2030-01-15 00:00 NST (03:30 UTC) to 2030-01-16 23:59:59 NST.
+      start: Date.parse('2030-01-15T03:30:00Z') / 1000,
+      end: Date.parse('2030-01-17T03:30:00Z') / 1000 - 1,
+      timezone: 'America/St_Johns',
+      startHour: 8,
+      endHour: 17,
+      mode: 'agents',
+      ids: [3, 9],
+    });
+    expect(productivityModeFor('agent')).toBe('campaigns');
+    expect(productivityModeFor('administrator')).toBe('agents');
+  });
+
+  it('shows login time in hours and minutes', () => {
+    expect(formatLoginTime(12_960)).toBe('3 h 36 min');
+    expect(formatLoginTime(0)).toBe('0 h 00 min');
+    expect(formatLoginTime(3_600_000)).toBe('1,000 h 00 min');
+  });
+});
+
+describe('productivity pairs', () => {
+  const pairs = productivityPairs(fakeResult());
+
+  it('makes the five pairs in the spec order: Total by group, then each group by sub-category', () => {
+    expect(pairs.map((pair) => pair.title)).toEqual([
+      'Total',
+      'Billable Work',
+      'Productive',
+      'Unproductive',
+      'Unclassified',
+    ]);
+    expect(pairs.map((pair) => pair.id)).toEqual([
+      'total',
+      'billable-work',
+      'productive',
+      'unproductive',
+      'unclassified',
+    ]);
+    expect(pairs[0]?.series.map((entry) => [entry.name, entry.seconds])).toEqual([
+      ['Billable Work', 6000],
+      ['Productive', 3600],
+      ['Unproductive', 2700],
+      ['Unclassified', 600],
+    ]);
+    expect(pairs[0]?.series.map((entry) => entry.color)).toEqual(SERIES_COLORS.slice(0, 4));
+    // Productive has eight sub-categories: every one gets its own colour.
+    const productive = pairs[2]?.series ?? [];
+    expect(productive).toHaveLength(8);
+    expect(new Set(productive.map((entry) => entry.color)).size).toBe(8);
+  });
+
+  it('selects a series on click, hides the others, and clears on a second click', () => {
+    const series = pairs[0]?.series ?? [];
+    const selected = toggleSeries(null, 'Productive');
+    expect(selected).toBe('Productive');
+    expect(visibleSeries(series, selected).map((entry) => entry.name)).toEqual(['Productive']);
+    expect(toggleSeries(selected, 'Productive')).toBeNull();
+    expect(toggleSeries(selected, 'Unproductive')).toBe('Unproductive');
+    expect(visibleSeries(series, null)).toHaveLength(4);
+  });
+});
+
+describe('a graph-plus-stats pair', () => {
+  const billable = productivityPairs(fakeResult())[1];
+  if (!billable) throw new Error('no Billable Work pair');
+  const rows = () => screen.getAllByTestId('series-row').map((row) => row.getAttribute('data-series'));
+
+  it('hides the other series when one is clicked in the list or the chart, and restores them on a second click', async () => {
+    render(<ProductivityPairCard pair={billable} wide={false} />);
+    expect(rows()).toEqual(['On Call', 'After Work', 'Emails and Tickets']);
+    fireEvent.click(screen.getAllByTestId('series-row')[0] as HTMLElement);
+    expect(rows()).toEqual(['On Call']);
+    expect(screen.getByTestId('pair-billable-work').getAttribute('data-selected')).toBe('On Call');
+    const chart = await screen.findByTestId('pair-chart');
+    expect(
+      within(chart)
+        .getAllByTestId('slice')
+        .map((slice) => slice.textContent),
+    ).toEqual(['On Call']);
+    fireEvent.click(within(chart).getByText('On Call'));
+    expect(rows()).toEqual(['On Call', 'After Work', 'Emails and Tickets']);
+    fireEvent.click(within(await screen.findByTestId('pair-chart')).getByText('After Work'));
+    expect(rows()).toEqual(['After Work']);
+  });
+
+  it('drills down to the agents of a series and back', () => {
+    render(<ProductivityPairCard pair={billable} wide={false} />);
+    fireEvent.click(screen.getAllByTestId('series-drill')[0] as HTMLElement);
+    const list = screen.getByTestId('drill-down');
+    expect(list.getAttribute('data-series')).toBe('On Call');
+    const agents = within(list).getAllByTestId('drill-agent');
+    expect(agents.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent))).toEqual([
+      ['Bea Roy', '60', '66.67%', '27.91%'],
+      ['Al Chen', '30', '33.33%', '13.95%'],
+    ]);
+    fireEvent.click(screen.getByTestId('drill-back'));
+    expect(screen.queryByTestId('drill-down')).toBeNull();
+    expect(rows()).toHaveLength(3);
+    // A series nobody has time in says so.
+    fireEvent.click(screen.getAllByTestId('series-drill')[2] as HTMLElement);
+    expect(screen.getByTestId('drill-empty').textContent).toBe('No Agents Found');
+  });
+});
