@@ -162,8 +162,8 @@ describe('a graph-plus-stats pair', () => {
     expect(list.getAttribute('data-series')).toBe('On Call');
     const agents = within(list).getAllByTestId('drill-agent');
     expect(agents.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent))).toEqual([
-      ['Bea Roy', '60', '66.67%', '27.91%'],
-      ['Al Chen', '30', '33.33%', '13.95%'],
+      ['Bea Roy', '60.00', '66.67%', '27.91%'],
+      ['Al Chen', '30.00', '33.33%', '13.95%'],
     ]);
     fireEvent.click(screen.getByTestId('drill-back'));
     expect(screen.queryByTestId('drill-down')).toBeNull();
