@@ -4,18 +4,14 @@ import { callCardsFor, cardGridTemplate } from '../src/features/dashboards/utils
 import { cardComparison, formatCardValue } from '../src/features/dashboards/utils/cardValues';
 import { hourAxisLabel } from '../src/features/dashboards/utils/chartLabels';
 import { buildDashboardQuery } from '../src/features/dashboards/utils/dashboardQuery';
-import {
-  dayCount,
-  formatDayRange,
-  lastThirtyDays,
-  yesterdayRange,
-} from '../src/features/dashboards/utils/dashboardRanges';
+import { dayCount, lastThirtyDays, yesterdayRange } from '../src/features/dashboards/utils/dashboardRanges';
 import { dashboardWidgets } from '../src/features/dashboards/utils/dashboardWidgets';
 import { dispositionsOption } from '../src/features/dashboards/utils/dispositionsChart';
 import { bucketSlices, donutLegend, donutOption } from '../src/features/dashboards/utils/donutChart';
 import { lastMonthOption } from '../src/features/dashboards/utils/lastMonthChart';
 import { overviewOption } from '../src/features/dashboards/utils/overviewChart';
 import { todayAtGlanceOption } from '../src/features/dashboards/utils/todayAtGlanceChart';
+import { formatDayRange } from '../src/ui/DayRangePopover';
 import { fakeLastMonth, fakeMetrics, fakeRecords } from './dashboardsFixtures';
 
 type AnySeries = {

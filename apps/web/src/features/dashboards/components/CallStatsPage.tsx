@@ -11,6 +11,7 @@ import {
   type TimeZoneId,
 } from '@shiftline/shared';
 import { useMemo, useState } from 'react';
+import { formatDayRange } from '../../../ui/DayRangePopover';
 import { useGlobalPeriod } from '../../../ui/useGlobalPeriod';
 import { useCurrentUser } from '../../auth';
 import { useCampaigns } from '../../campaigns';
@@ -20,7 +21,7 @@ import { useStatsSources } from '../hooks/useStatsSources';
 import { useZoneToday } from '../hooks/useZoneToday';
 import { callCardsFor } from '../utils/callCards';
 import { buildDashboardQuery, type DashboardFilters as Filters } from '../utils/dashboardQuery';
-import { dayCount, formatDayRange, lastThirtyDays, yesterdayRange } from '../utils/dashboardRanges';
+import { dayCount, lastThirtyDays, yesterdayRange } from '../utils/dashboardRanges';
 import { dashboardWidgets } from '../utils/dashboardWidgets';
 import { bucketSlices } from '../utils/donutChart';
 import { DEFAULT_OVERVIEW_MODE, type OverviewMode } from '../utils/overviewModes';

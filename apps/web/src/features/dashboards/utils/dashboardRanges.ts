@@ -28,10 +28,3 @@ export function dayCount(range: DayRange): number {
 }
 
 /** A range as the date pickers write it: 'Mar 4, 2026', 'Mar 2 – Mar 4, 2026', 'Dec 30, 2025 – Jan 2, 2026'. */
-export function formatDayRange(range: DayRange): string {
-  const start = DateTime.fromISO(range.start).setLocale('en-US');
-  const end = DateTime.fromISO(range.end).setLocale('en-US');
-  if (range.start === range.end) return start.toFormat('MMM d, yyyy');
-  if (start.year === end.year) return `${start.toFormat('MMM d')} – ${end.toFormat('MMM d, yyyy')}`;
-  return `${start.toFormat('MMM d, yyyy')} – ${end.toFormat('MMM d, yyyy')}`;
-}
