@@ -25,6 +25,8 @@ async function startServer(agents: number, port: number): Promise<{ child: Child
       DATABASE_URL: '',
       REDIS_URL: '',
       DEMO_AGENTS: String(agents),
+      // The render benchmark needs shifts, not call history: skip it to keep start-up short.
+      DEMO_HISTORY_DAYS: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

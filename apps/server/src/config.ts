@@ -25,8 +25,11 @@ export type AppConfig = {
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** The embedded database's folder: DATA_DIR, or ./data at the repository root. */
+export const dataDirOf = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? join(repoRoot, 'data'));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = resolve(env.DATA_DIR ?? join(repoRoot, 'data'));
+  const dataDir = dataDirOf(env);
   const webDist = join(repoRoot, 'apps/web/dist');
   return {
     port: Number(env.PORT ?? 3000),

@@ -10,9 +10,10 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 
 out(`Shiftline: opening ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}…`);
 const database = await openDatabase(config);
-const seeded = await prepareDatabase(database.db, {
+const seeded = await prepareDatabase(database, {
   seedDemo: process.env.SEED_DEMO !== 'false',
   demoAgents: process.env.DEMO_AGENTS ? Number(process.env.DEMO_AGENTS) : undefined,
+  historyDays: process.env.DEMO_HISTORY_DAYS ? Number(process.env.DEMO_HISTORY_DAYS) : undefined,
   onMigrated: (names) => names.length > 0 && out(`Migrations applied: ${names.join(', ')}`),
   onProgress: (step, done, total) => {
     const width = 24;

@@ -23,7 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await rm(templateDir, { recursive: true, force: true });
   await mkdir(templateDir, { recursive: true });
   const embedded = await openDatabase({ databaseUrl: null, dataDir: templateDir });
-  await prepareDatabase(embedded.db, { seedDemo: true });
+  // No call history in the template: it keeps every test file's copy small; tests that need history generate it.
+  await prepareDatabase(embedded, { seedDemo: true, historyDays: 0 });
   await embedded.close();
   project.provide('pgliteTemplate', templateDir);
   return async () => {
@@ -38,7 +39,7 @@ async function preparePostgresTemplate(adminUrl: string): Promise<void> {
   await client.query(`CREATE DATABASE "${PG_TEMPLATE_DB}"`);
   await client.end();
   const template = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB), dataDir: '' });
-  await prepareDatabase(template.db, { seedDemo: true });
+  await prepareDatabase(template, { seedDemo: true, historyDays: 0 });
   await template.close();
 }
 

@@ -1,23 +1,55 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from './database.js';
 import { type DemoProgress, generateDemo } from './demo/generateDemo.js';
+import { generateHistory } from './demo/history/generateHistory.js';
 import { migrateToLatest } from './migrate.js';
-import type { Database } from './schema.js';
 
-/** Migrates, then loads the demo centre when the database has no users yet. Returns whether it seeded. */
+/** Days of call history the demo centre gets before today (DEMO_HISTORY_DAYS). */
+export const DEFAULT_DEMO_HISTORY_DAYS = 90;
+/** Shifts reach this far back even without history, for the schedule screens. */
+const MIN_SHIFT_DAYS_BACK = 21;
+
+/**
+ * Migrates, then loads the demo centre when the database has no users yet: organisation and shifts, then
+ * `historyDays` days of call history (0: none). Returns whether it seeded.
+ */
 export async function prepareDatabase(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
   options: {
     seedDemo: boolean;
     demoAgents?: number;
+    historyDays?: number;
     onProgress?: DemoProgress;
     onMigrated?: (names: string[]) => void;
   },
 ): Promise<boolean> {
+  const { db } = database;
   const applied = await migrateToLatest(db as Kysely<unknown>);
   options.onMigrated?.(applied);
   if (!options.seedDemo) return false;
+  const historyDays = options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS;
+  if (!Number.isInteger(historyDays) || historyDays < 0) {
+    throw new Error(`DEMO_HISTORY_DAYS must be a whole number of days, 0 or more (got ${historyDays})`);
+  }
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return false;
-  await generateDemo(db, { agents: options.demoAgents }, options.onProgress);
+  // One clock for both steps: the history fills exactly the shifts the demo planned.
+  const now = new Date();
+  const shiftWindow = { daysBack: Math.max(MIN_SHIFT_DAYS_BACK, historyDays + 1), daysAhead: 14 };
+  await generateDemo(db, { agents: options.demoAgents, now, shiftWindow }, options.onProgress);
+  if (historyDays > 0) {
+    await generateHistory(database, {
+      days: historyDays,
+      now,
+      onProgress: (report) => {
+        const label = `call history: ${report.calls.toLocaleString('en-US')} calls`;
+        if (report.phase === 'days' && report.daysDone % 10 === 0) {
+          options.onProgress?.(`${label}, day ${report.daysDone}/${report.days}`, report.daysDone, report.days);
+        } else if (report.phase === 'rollups') {
+          options.onProgress?.(`${label}, dashboard rollups`, report.daysDone, report.days);
+        }
+      },
+    });
+  }
   return true;
 }

@@ -1,0 +1,234 @@
+// Dashboards over a year of a 500-agent centre (~10M calls) on PostgreSQL: p50/p95 of every dashboard call and of
+// the productivity load for 1, 31 and 365 days in two zones (St. John's sits on the half hour), against the same
+// sums grouped from the raw calls table in the same run. Then the demo's first start on PGlite.
+// npm run dashboards -w @shiftline/bench [-- --fresh]   (BENCH_POSTGRES_URL overrides the server address)
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { instantOf } from '@shiftline/shared';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
+import { generateDemo } from '../apps/server/src/db/demo/generateDemo.js';
+import { FULL_HISTORY_LOAD, generateHistory } from '../apps/server/src/db/demo/history/generateHistory.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { benchApp, ms, percentile } from './support.js';
+
+// BENCH_AGENTS / BENCH_DAYS make a smaller centre (in a database of its own) for a quick try of the bench itself.
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 500);
+const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+const FULL_SIZE = AGENTS === 500 && DAYS === 365;
+const DATABASE = FULL_SIZE ? 'shiftline_bench_dashboards' : `shiftline_bench_dashboards_${AGENTS}_${DAYS}`;
+/** About 10M calls are generated; a database holding 9M of them is reused. */
+const REUSE_MIN_CALLS = Math.round((9_000_000 * AGENTS * DAYS) / (500 * 365));
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARM_UP = 3;
+const ZONES = ['America/St_Johns', 'America/Toronto'] as const;
+const RANGES = [1, 31, 365].filter((days) => days <= DAYS + 1);
+const RAW_RUNS: Record<number, number> = { 1: 10, 31: 5, 365: 3 };
+
+const { values } = parseArgs({ options: { fresh: { type: 'boolean', default: false } } });
+const serverUrl = process.env.BENCH_POSTGRES_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
+const databaseUrl = new URL(serverUrl);
+databaseUrl.pathname = `/${DATABASE}`;
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The migrations' source: a database made by other migrations (or an older version of one) is regenerated. */
+async function migrationsFingerprint(): Promise<string> {
+  const folder = new URL('../apps/server/src/db/migrations/', import.meta.url);
+  const hash = createHash('sha256');
+  for (const name of (await readdir(folder)).sort()) hash.update(name).update(await readFile(new URL(name, folder)));
+  return `shiftline-bench migrations ${hash.digest('hex').slice(0, 16)}`;
+}
+
+async function reusable(admin: pg.Client, fingerprint: string): Promise<boolean> {
+  const found = await admin.query('SELECT shobj_description(oid, $2) AS comment FROM pg_database WHERE datname = $1', [
+    DATABASE,
+    'pg_database',
+  ]);
+  if (found.rowCount === 0 || found.rows[0].comment !== fingerprint) return false;
+  const client = new pg.Client({ connectionString: databaseUrl.toString() });
+  await client.connect();
+  const calls = Number((await client.query('SELECT count(*)::bigint AS n FROM calls')).rows[0].n);
+  await client.end();
+  if (calls < REUSE_MIN_CALLS) return false;
+  out(`Reusing ${DATABASE}: ${calls.toLocaleString('en-US')} calls (--fresh regenerates).`);
+  return true;
+}
+
+async function prepare(): Promise<DatabaseHandle> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const fingerprint = await migrationsFingerprint();
+  if (values.fresh || !(await reusable(admin, fingerprint))) {
+    out(`Creating ${DATABASE} with ${AGENTS} agents and ${DAYS} days of history (10–20 minutes)…`);
+    await admin.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${DATABASE}"`);
+    const database = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
+    await migrateToLatest(database.db as never);
+    const now = new Date();
+    await generateDemo(database.db, { agents: AGENTS, now, shiftWindow: { daysBack: DAYS + 1, daysAhead: 14 } });
+    let printed = 0;
+    const summary = await generateHistory(database, {
+      days: DAYS,
+      now,
+      load: FULL_HISTORY_LOAD,
+      onProgress: (report) => {
+        if (report.phase === 'days' && report.daysDone - printed < 20 && report.daysDone < report.days) return;
+        printed = report.daysDone;
+        out(
+          `  ${report.phase} ${report.daysDone}/${report.days}: ${report.calls.toLocaleString('en-US')} calls, ` +
+            `${report.stateRecords.toLocaleString('en-US')} states, ${report.rowsPerSecond.toLocaleString('en-US')} rows/s, ` +
+            `${Math.round(report.elapsedSeconds)} s`,
+        );
+      },
+    });
+    out(`Generated in ${(summary.elapsedSeconds / 60).toFixed(1)} min.`);
+    await admin.query(`COMMENT ON DATABASE "${DATABASE}" IS '${fingerprint}'`);
+    await admin.end();
+    return database;
+  }
+  await admin.end();
+  return openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
+}
+
+/** Unix-second range of the last `days` local days up to the end of today in `zone`. */
+function rangeOf(days: number, zone: string): { start: number; end: number } {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const shift = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    start: instantOf(shift(1 - days), '00:00', zone) / 1000,
+    end: instantOf(shift(1), '00:00', zone) / 1000 - 1,
+  };
+}
+
+/** The records endpoint's sums per local day and hour straight from the raw tables: what the rollups spare. */
+const rawGroupBy = (database: DatabaseHandle, zone: string, range: { start: number; end: number }) =>
+  sql`
+    SELECT date_trunc('hour', c.queued_at AT TIME ZONE ${zone}) AS local_hour,
+      count(*) AS all_calls, count(c.answered_at) AS taken, count(*) FILTER (WHERE c.billed) AS billed,
+      count(*) FILTER (WHERE c.missed) AS missed, count(*) FILTER (WHERE c.abandoned) AS abandoned,
+      count(*) FILTER (WHERE c.answered_at IS NULL AND NOT c.abandoned) AS unanswered,
+      count(*) FILTER (WHERE c.callback_requested) AS callbacks,
+      count(*) FILTER (WHERE c.callback_requested AND c.billed) AS callbacks_billed,
+      count(*) FILTER (WHERE c.talk_seconds > 40) AS connected, count(*) FILTER (WHERE c.agent_disconnected) AS disconnected,
+      sum(c.queue_seconds) AS queue, sum(c.queue_seconds) FILTER (WHERE c.billed) AS billed_queue,
+      sum(c.talk_seconds) FILTER (WHERE c.answered_at IS NOT NULL) AS talk,
+      sum(c.billed_seconds) FILTER (WHERE c.billed) AS billed_seconds,
+      count(*) FILTER (WHERE c.queue_seconds < 60) AS q1, count(*) FILTER (WHERE c.queue_seconds >= 60 AND c.queue_seconds < 120) AS q2,
+      count(*) FILTER (WHERE c.queue_seconds >= 120 AND c.queue_seconds < 240) AS q4, count(*) FILTER (WHERE c.queue_seconds >= 240) AS q5,
+      count(*) FILTER (WHERE c.talk_seconds < 240) AS d4, count(*) FILTER (WHERE c.talk_seconds >= 240 AND c.talk_seconds < 360) AS d6,
+      count(*) FILTER (WHERE c.talk_seconds >= 360 AND c.talk_seconds < 480) AS d8, count(*) FILTER (WHERE c.talk_seconds >= 480) AS d9,
+      count(*) FILTER (WHERE d.bucket = 'resolved') AS resolved, count(*) FILTER (WHERE d.bucket = 'sale') AS sale,
+      count(*) FILTER (WHERE d.bucket = 'callback') AS callback, count(*) FILTER (WHERE d.bucket = 'escalated') AS escalated,
+      count(*) FILTER (WHERE d.bucket = 'not_interested') AS not_interested,
+      count(*) FILTER (WHERE d.bucket = 'no_contact') AS no_contact, count(*) FILTER (WHERE d.bucket = 'other') AS other,
+      count(l.id) AS leads, count(*) FILTER (WHERE l.valid) AS valid_leads, count(*) FILTER (WHERE l.sold) AS sales
+    FROM calls c JOIN campaigns k ON k.id = c.campaign_id AND k.type = 'inbound'
+      LEFT JOIN dispositions d ON d.id = c.disposition_id LEFT JOIN sales_leads l ON l.call_id = c.id
+    WHERE c.ended_at IS NOT NULL AND c.queued_at >= to_timestamp(${range.start}) AND c.queued_at < to_timestamp(${range.end + 1})
+    GROUP BY 1`.execute(database.db);
+
+async function timed(runs: number, body: () => Promise<unknown>): Promise<number[]> {
+  for (let run = 0; run < Math.min(WARM_UP, runs); run += 1) await body();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await body();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+const database = await prepare();
+const app = await benchApp(database);
+await app.ready();
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/auth/login',
+  payload: { email: 'admin@shiftline.test', password: 'shiftline' },
+});
+if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
+const headers = {
+  cookie: `shiftline_sid=${login.cookies.find((cookie) => cookie.name === 'shiftline_sid')?.value}`,
+  'x-csrf-token': login.json().csrf_token as string,
+};
+
+type Call = { name: string; url: string; body: (range: { start: number; end: number }, zone: string) => object };
+const CALLS: Call[] = [
+  {
+    name: 'records (inbound)',
+    url: '/api/dashboards/records-for-campaigns',
+    body: (r, timezone) => ({ ...r, timezone, campaignType: 'inbound' }),
+  },
+  {
+    name: 'cold calls (outbound)',
+    url: '/api/dashboards/cold-calls-for-campaigns',
+    body: (r, timezone) => ({ ...r, timezone, campaignType: 'outbound' }),
+  },
+  {
+    name: 'last month',
+    url: '/api/dashboards/last-month-data',
+    body: (r, timezone) => ({ ...r, timezone, campaignType: 'inbound' }),
+  },
+  {
+    name: 'agent records',
+    url: '/api/dashboards/agent-records',
+    body: (r, timezone) => ({ ...r, timezone, campaignType: 'inbound' }),
+  },
+  {
+    name: 'sales leads',
+    url: '/api/dashboards/sales-leads',
+    body: (r, timezone) => ({ ...r, timezone, campaignType: 'outbound' }),
+  },
+  { name: 'productivity load', url: '/api/productivity/load', body: (r, timezone) => ({ ...r, timezone }) },
+];
+
+const rows: string[][] = [];
+const ratios: string[] = [];
+for (const zone of ZONES) {
+  for (const days of RANGES) {
+    const range = rangeOf(days, zone);
+    let recordsP50 = 0;
+    for (const call of CALLS) {
+      if (!app.hasRoute({ method: 'POST', url: call.url })) {
+        rows.push([zone, `${days} d`, call.name, 'skipped: route not registered', '']);
+        continue;
+      }
+      const times = await timed(RUNS, async () => {
+        const response = await app.inject({ method: 'POST', url: call.url, headers, payload: call.body(range, zone) });
+        if (response.statusCode !== 200) throw new Error(`${call.url}: ${response.statusCode} ${response.body}`);
+      });
+      if (call.url.endsWith('records-for-campaigns')) recordsP50 = percentile(times, 50);
+      rows.push([zone, `${days} d`, call.name, ms(percentile(times, 50)), ms(percentile(times, 95))]);
+    }
+    const raw = await timed(RAW_RUNS[days] ?? 3, () => rawGroupBy(database, zone, range));
+    const rawP50 = percentile(raw, 50);
+    rows.push([zone, `${days} d`, 'raw GROUP BY (inbound)', ms(rawP50), ms(percentile(raw, 95))]);
+    if (recordsP50 > 0) ratios.push(`${zone} ${days} d: raw / records = ${(rawP50 / recordsP50).toFixed(1)}×`);
+  }
+}
+await app.close();
+await database.close();
+
+const widths = [18, 6, 24, 14, 14];
+const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 10)).join(' ');
+out(`\nDashboards on PostgreSQL, ${AGENTS} agents, ${DAYS} days, ${RUNS} runs after ${WARM_UP} warm-up (admin):`);
+out(line(['zone', 'range', 'call', 'p50', 'p95']));
+for (const row of rows) out(line(row));
+out('\nRaw GROUP BY over calls vs the records endpoint (p50):');
+for (const ratio of ratios) out(`  ${ratio}`);
+out('Targets: 31-day p95 < 50 ms, 365-day p95 < 150 ms, records ≥ 20× faster than raw at 365 days.\n');
+
+out('First start of the demo on PGlite (bench/startup.ts, one run):');
+await new Promise<void>((resolve, reject) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'startup.ts'], {
+    cwd: new URL('.', import.meta.url),
+    env: { ...process.env, BENCH_RUNS: '1' },
+    stdio: 'inherit',
+  });
+  child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`startup.ts exited ${code}`))));
+});
