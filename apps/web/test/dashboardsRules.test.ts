@@ -76,13 +76,13 @@ describe('calls cards', () => {
   const labels = (cards: { label: string }[]) => cards.map((card) => card.label);
 
   it('gives the client portal the simplified inbound row, Callback requests only when enabled', () => {
-    expect(labels(callCardsFor('inbound', true, false))).toEqual([
+    expect(labels(callCardsFor('inbound', true, false, false))).toEqual([
       'All Calls',
       'Avg. Queue Time',
       'Billed Minutes',
       'Avg. Billed Minutes',
     ]);
-    expect(labels(callCardsFor('inbound', true, true))).toEqual([
+    expect(labels(callCardsFor('inbound', true, true, false))).toEqual([
       'All Calls',
       'Avg. Queue Time',
       'Billed Minutes',
@@ -92,16 +92,16 @@ describe('calls cards', () => {
   });
 
   it('hides the total and call-time cards from the client portal on outbound', () => {
-    const client = callCardsFor('outbound', true, true);
+    const client = callCardsFor('outbound', true, true, false);
     expect(client.every((card) => card.kind === 'other')).toBe(true);
     expect(labels(client)).not.toContain('Calls Made');
     expect(labels(client)).not.toContain('Avg. Call Time');
-    expect(labels(callCardsFor('outbound', false, false))).toContain('Calls Made');
+    expect(labels(callCardsFor('outbound', false, false, false))).toContain('Calls Made');
   });
 
   it('names inbound and outbound call counts as the spec does', () => {
-    expect(labels(callCardsFor('inbound', false, false))[0]).toBe('All Calls');
-    expect(labels(callCardsFor('outbound', false, false))[0]).toBe('Calls Made');
+    expect(labels(callCardsFor('inbound', false, false, false))[0]).toBe('All Calls');
+    expect(labels(callCardsFor('outbound', false, false, false))[0]).toBe('Calls Made');
   });
 
   it('caps the grid at 5 columns, 6 for the client portal', () => {
@@ -122,11 +122,13 @@ describe('calls cards', () => {
     expect(formatCardValue(123_456_789, 'money')).toBe('$1,234,567.89');
   });
 
-  it('shows the billed amount in money to staff, never to the client portal', () => {
-    expect(labels(callCardsFor('inbound', false, false))).toContain('Billed Amount');
-    expect(labels(callCardsFor('outbound', false, false))).toContain('Billed Amount');
-    expect(labels(callCardsFor('inbound', true, true))).not.toContain('Billed Amount');
-    expect(labels(callCardsFor('outbound', true, true))).not.toContain('Billed Amount');
+  it('shows the billed amount only to administrators, never to the client portal', () => {
+    expect(labels(callCardsFor('inbound', false, false, true))).toContain('Billed Amount');
+    expect(labels(callCardsFor('outbound', false, false, true))).toContain('Billed Amount');
+    expect(labels(callCardsFor('inbound', false, false, false))).not.toContain('Billed Amount');
+    expect(labels(callCardsFor('outbound', false, false, false))).not.toContain('Billed Amount');
+    expect(labels(callCardsFor('inbound', true, true, false))).not.toContain('Billed Amount');
+    expect(labels(callCardsFor('outbound', true, true, false))).not.toContain('Billed Amount');
   });
 
   it('compares with 2 decimals, a dash when the compared value is 0, and says whether the change is good', () => {

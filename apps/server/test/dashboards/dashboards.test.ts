@@ -1,6 +1,7 @@
 import { dayRangeToUnix } from '@shiftline/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endCall, rebuildRollups } from '../../src/features/dashboards/index.js';
+import { changeAgentState, endCall, rebuildRollups } from '../../src/features/dashboards/index.js';
 import { as, demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
 import { campaignId, clearCallHistory, disposition, endedCall, statsSource, userId } from './fixtures.js';
 
@@ -315,12 +316,33 @@ describe('records-for-campaigns', () => {
     // Asking for every campaign still means their company's only.
     const all = await inbound(client, { ...toronto('2026-11-10'), timezone: 'America/Toronto' });
     expect(all.totals.allCalls).toBe(5);
+    // What the client portal does not see is not sent either: no queue, duration or disposition data, no money.
+    expect(all.queueBuckets).toEqual([]);
+    expect(all.durationBuckets).toEqual([]);
+    expect(all.daily[0]?.dispositions).toEqual({});
+    expect(all.hourly.every((hour) => hour.queueBuckets.length === 0)).toBe(true);
+    expect(all.totals).not.toHaveProperty('billedAmountCents');
+    for (const path of ['last-month-data', 'stats-sources']) {
+      const response = await t.app.inject({
+        method: path === 'stats-sources' ? 'GET' : 'POST',
+        url: `/api/dashboards/${path}`,
+        headers: as(client),
+        ...(path === 'stats-sources' ? {} : { payload: toronto('2026-11-10') }),
+      });
+      expect(response.statusCode, path).toBe(403);
+    }
   });
 
   it('gives an agent only the campaigns they work on', async () => {
     const records = await inbound(agent, { ...toronto('2026-11-10'), timezone: 'America/Toronto' });
     expect(records.campaigns).toEqual(expect.arrayContaining([patientLine, mapleBilling]));
     expect(records.totals.allCalls).toBe(6);
+    expect(records.totals).not.toHaveProperty('billedAmountCents'); // money is for administrators
+    // Narrowing to a colleague is ignored (campaign totals are shown); narrowing to themself works.
+    const colleague = await inbound(agent, { ...toronto('2026-11-10'), timezone: 'America/Toronto', agents: [agentY] });
+    expect(colleague.totals.allCalls).toBe(6);
+    const own = await inbound(agent, { ...toronto('2026-11-10'), timezone: 'America/Toronto', agents: [agentX] });
+    expect(own.totals).toMatchObject({ allCalls: 3, takenCalls: 3 });
   });
 });
 
@@ -431,6 +453,70 @@ describe('keeping the rollups current', () => {
       campaigns: [patientLine],
     });
     expect(rebuilt.totals).toEqual(after.totals);
+  });
+});
+
+describe('ending calls and changing states', () => {
+  it('refuses talk time on a call nobody answered, and an abandoned call that was answered', async () => {
+    const [waiting, answered] = await t.database.db
+      .insertInto('calls')
+      .values([
+        { campaign_id: patientLine, direction: 'inbound', queued_at: '2026-11-10T18:00:00Z' },
+        {
+          campaign_id: patientLine,
+          direction: 'inbound',
+          queued_at: '2026-11-10T18:00:00Z',
+          answered_at: '2026-11-10T18:00:30Z',
+        },
+      ])
+      .returning('id')
+      .execute();
+    const end = new Date('2026-11-10T18:05:00Z');
+    await expect(endCall(t.database.db, waiting?.id as string, { endedAt: end, talkSeconds: 60 })).rejects.toThrow(
+      'unanswered',
+    );
+    await expect(
+      endCall(t.database.db, answered?.id as string, { endedAt: end, talkSeconds: 0, abandoned: true }),
+    ).rejects.toThrow('answered call was not abandoned');
+    // Answered as it ends: counted as taken.
+    await endCall(t.database.db, waiting?.id as string, {
+      endedAt: end,
+      answeredAt: new Date('2026-11-10T18:01:00Z'),
+      talkSeconds: 240,
+    });
+    const row = await t.database.db
+      .selectFrom('calls')
+      .selectAll()
+      .where('id', '=', waiting?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(row.answered_at).not.toBeNull();
+  });
+
+  it('closes the open state when the next one starts, one at a time, and counts the closed one', async () => {
+    const at = (time: string) => new Date(`2026-11-10T${time}Z`);
+    await changeAgentState(t.database.db, agentY, { state: 'ready', at: at('13:00:00') });
+    await Promise.all([
+      changeAgentState(t.database.db, agentY, { state: 'on_call', at: at('13:10:00'), campaignId: patientLine }),
+      changeAgentState(t.database.db, agentY, {
+        state: 'after_call_work',
+        at: at('13:20:00'),
+        campaignId: patientLine,
+      }),
+    ]);
+    const states = await t.database.db
+      .selectFrom('agent_state_log')
+      .select(['state', 'end_at'])
+      .where('user_id', '=', agentY)
+      .orderBy('start_at')
+      .execute();
+    expect(states.filter((state) => state.end_at === null)).toHaveLength(1);
+    expect(states).toHaveLength(3);
+    const ready = await sql<{ seconds: string }>`SELECT seconds FROM agent_state_rollups
+      WHERE user_id = ${agentY} AND state = 'ready' AND alignment = 0`.execute(t.database.db);
+    expect(Number(ready.rows[0]?.seconds)).toBe(600);
+    await expect(changeAgentState(t.database.db, agentY, { state: 'napping', at: at('14:00:00') })).rejects.toThrow(
+      'Unknown agent state',
+    );
   });
 });
 

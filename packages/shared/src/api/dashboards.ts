@@ -65,8 +65,14 @@ export const callMetricsSchema = z.object({
   callbacksRequestedAsBill: z.number(),
   connectedCalls: z.number(),
   callsToday: z.number(),
-  billedAmountCents: z.number().describe('billed calls × their campaign’s hourly rate, in cents'),
+  billedAmountCents: z
+    .number()
+    .optional()
+    .describe('billed calls × their campaign’s hourly rate, in cents; only for administrators (spec §6)'),
 });
+
+/** The metrics as a dashboard response carries them: `billedAmountCents` only for administrators. */
+export type DashboardMetrics = z.infer<typeof callMetricsSchema>;
 
 const queueLabels = QUEUE_BUCKETS.map((bucket) => bucket.label) as [string, ...string[]];
 const durationLabels = CALL_DURATION_BUCKETS.map((bucket) => bucket.label) as [string, ...string[]];
@@ -75,7 +81,8 @@ const dispositionIds = DISPOSITION_BUCKET_IDS as [string, ...string[]];
 const bucketCountSchema = <Labels extends [string, ...string[]]>(labels: Labels) =>
   z.object({ label: z.enum(labels), calls: z.number().int() });
 
-export const dispositionCountsSchema = z.record(z.enum(dispositionIds), z.number().int());
+/** Per bucket; empty for the client portal, which has no Dispositions chart (spec §6). */
+export const dispositionCountsSchema = z.partialRecord(z.enum(dispositionIds), z.number().int());
 
 export const dashboardRecordsSchema = z.object({
   timezone: z.string().describe('IANA zone or fixed offset (e.g. UTC-03:30) the days and hours are counted in'),
@@ -91,7 +98,7 @@ export const dashboardRecordsSchema = z.object({
       queueBuckets: z.array(bucketCountSchema(queueLabels)),
     }),
   ),
-  queueBuckets: z.array(bucketCountSchema(queueLabels)),
+  queueBuckets: z.array(bucketCountSchema(queueLabels)).describe('empty for the client portal (no Queue Time graph)'),
   durationBuckets: z.array(bucketCountSchema(durationLabels)),
   dispositions: z.array(z.object({ bucket: z.enum(dispositionIds), label: z.string(), calls: z.number().int() })),
   leads: z.object({ totalLeads: z.number().int(), validLeads: z.number().int(), sales: z.number().int() }),

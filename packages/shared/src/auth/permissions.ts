@@ -47,6 +47,11 @@ export const PERMISSIONS = {
   'notifications.use': EVERY_SIGNED_IN,
   /** Call statistics: every role; agents see their own campaigns, the client portal its company's (row rules). */
   'dashboards.calls': EVERY_SIGNED_IN,
+  /** The last-month graph and the stats-source selector are not shown to the client portal (spec §6). */
+  'dashboards.last_month': WITH_SCHEDULE,
+  'dashboards.stats_sources': WITH_SCHEDULE,
+  /** What clients are billed: money is for administrators only (spec §6). */
+  'dashboards.money': ['administrator', 'super_admin'],
   /** Per-agent call records on the dashboards: staff and the client portal (its company's campaigns only). */
   'dashboards.agent_records': [...STAFF, 'company_supervisor'],
   /** Productivity: everyone with work time; an agent only their own. */

@@ -12,6 +12,8 @@ import { addCallsToRollups, addStatesToRollups } from './rollups.js';
 
 export type CallEnding = {
   endedAt: Date;
+  /** When an agent (or the customer, outbound) picked up; omitted keeps what the call already has. */
+  answeredAt?: Date | null;
   talkSeconds: number;
   holdSeconds?: number;
   billedSeconds?: number;
@@ -27,7 +29,7 @@ export async function endCall(db: Kysely<Database>, callId: number | string, end
   await db.transaction().execute(async (trx) => {
     const call = await trx
       .selectFrom('calls')
-      .select(['id', 'queued_at', 'ended_at'])
+      .select(['id', 'queued_at', 'answered_at', 'ended_at'])
       .where('id', '=', String(callId))
       .forUpdate()
       .executeTakeFirst();
@@ -38,10 +40,24 @@ export async function endCall(db: Kysely<Database>, callId: number | string, end
         end_time: 'must not be before the call started',
       });
     }
+    const answeredAt = ending.answeredAt === undefined ? call.answered_at : ending.answeredAt;
+    const answered = answeredAt !== null;
+    // Talk and billing need someone on the line; a caller who hung up in the queue was never answered.
+    if (!answered && (ending.talkSeconds > 0 || ending.billed)) {
+      throw new AppError('validation_failed', 'An unanswered call has no talk time and is not billed.', {
+        talk_seconds: 'must be 0 for a call nobody answered',
+      });
+    }
+    if (answered && ending.abandoned) {
+      throw new AppError('validation_failed', 'An answered call was not abandoned.', {
+        abandoned: 'only a caller who hung up in the queue abandons',
+      });
+    }
     await trx
       .updateTable('calls')
       .set({
         ended_at: ending.endedAt,
+        answered_at: answeredAt,
         talk_seconds: ending.talkSeconds,
         hold_seconds: ending.holdSeconds ?? 0,
         billed_seconds: ending.billedSeconds ?? 0,
@@ -74,6 +90,9 @@ export async function changeAgentState(
     throw new AppError('validation_failed', 'Unknown agent state.', { state: 'is not a known agent state' });
   }
   return db.transaction().execute(async (trx) => {
+    // Lock the agent: two state changes at once queue here rather than both opening a state.
+    const agent = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!agent) throw new AppError('not_found', 'No such user.');
     const open = await trx
       .selectFrom('agent_state_log')
       .select(['id', 'start_at'])

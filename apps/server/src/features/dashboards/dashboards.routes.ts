@@ -49,7 +49,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardsSer
   app.post(
     '/api/dashboards/last-month-data',
     {
-      config: { action: 'dashboards.calls' },
+      config: { action: 'dashboards.last_month' },
       schema: {
         tags,
         summary: 'The last 30 days ending today in the zone, with the three card averages (total / 31)',
@@ -104,7 +104,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardsSer
   app.get(
     '/api/dashboards/stats-sources',
     {
-      config: { action: 'dashboards.calls' },
+      config: { action: 'dashboards.stats_sources' },
       schema: {
         tags,
         summary: 'Stats sources (where inbound callers came from)',

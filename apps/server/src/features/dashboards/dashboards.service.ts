@@ -2,7 +2,9 @@ import {
   type AgentRecord,
   type BucketRange,
   bucketRange,
+  type CallMetrics,
   type CampaignType,
+  can,
   computeCallMetrics,
   type DashboardRecords,
   DISPOSITION_BUCKETS,
@@ -71,12 +73,26 @@ export function createDashboardsService(deps: {
         range,
         campaignIds: campaigns.map((campaign) => campaign.id),
         statsSourceIds: statsSourceFilter(viewer, query),
-        agentIds: query.agents,
+        agentIds: agentFilter(viewer, query),
       },
       zoneOffsetSegments(range),
     );
     return { campaigns, ...sums };
   }
+
+  /** An agent may narrow the numbers to their own calls, never to a colleague's. */
+  const agentFilter = (viewer: UserRow, query: ParsedDashboardQuery) =>
+    viewer.role === 'agent' ? query.agents.filter((id) => id === viewer.id) : query.agents;
+
+  /** The metrics a viewer may read: the billed amount is money, for administrators only. */
+  const visibleMetrics = (
+    viewer: UserRow,
+    metrics: CallMetrics,
+  ): CallMetrics | Omit<CallMetrics, 'billedAmountCents'> => {
+    if (can(viewer.role, 'dashboards.money')) return metrics;
+    const { billedAmountCents: _money, ...rest } = metrics;
+    return rest;
+  };
 
   const sumAll = (rows: Iterable<RollupSums>) => {
     const total = emptySums();
@@ -100,6 +116,7 @@ export function createDashboardsService(deps: {
       const totals = sumAll(days.values());
 
       const dispositionTotals = dispositionCounts(totals);
+      const clientPortal = viewer.role === 'company_supervisor';
       const callbacksEnabled =
         viewer.role === 'company_supervisor' && viewer.company_id !== null
           ? await dashboards.companyCallbacksEnabled(viewer.company_id)
@@ -108,18 +125,21 @@ export function createDashboardsService(deps: {
         timezone: zone,
         campaignType: query.campaignType,
         campaigns: campaigns.map((campaign) => campaign.id),
-        totals: computeCallMetrics(toCallAggregate(totals, callsToday)),
-        today: computeCallMetrics(toCallAggregate(todaySums, callsToday)),
+        totals: visibleMetrics(viewer, computeCallMetrics(toCallAggregate(totals, callsToday))),
+        today: visibleMetrics(viewer, computeCallMetrics(toCallAggregate(todaySums, callsToday))),
         daily: daysOfRange(range).map((date) => {
           const sums = days.get(date) ?? emptySums();
-          return { date, metrics: computeCallMetrics(toCallAggregate(sums)), dispositions: dispositionCounts(sums) };
+          const metrics = visibleMetrics(viewer, computeCallMetrics(toCallAggregate(sums)));
+          return { date, metrics, dispositions: clientPortal ? {} : dispositionCounts(sums) };
         }),
         hourly: Array.from({ length: 24 }, (_, hour) => {
           const sums = hours[hour] ?? emptySums();
-          return { hour, metrics: computeCallMetrics(toCallAggregate(sums)), queueBuckets: queueBucketCounts(sums) };
+          const metrics = visibleMetrics(viewer, computeCallMetrics(toCallAggregate(sums)));
+          return { hour, metrics, queueBuckets: clientPortal ? [] : queueBucketCounts(sums) };
         }),
-        queueBuckets: queueBucketCounts(totals),
-        durationBuckets: durationBucketCounts(totals),
+        // The client portal has no Queue Time, Call Duration or Dispositions graphs (spec §6): their data stays here.
+        queueBuckets: clientPortal ? [] : queueBucketCounts(totals),
+        durationBuckets: clientPortal ? [] : durationBucketCounts(totals),
         dispositions: DISPOSITION_BUCKETS.map(({ id, label }) => ({ bucket: id, label, calls: dispositionTotals[id] })),
         leads: { totalLeads: totals.leads, validLeads: totals.valid_leads, sales: totals.sales },
         callbacksEnabled,
@@ -172,7 +192,7 @@ export function createDashboardsService(deps: {
         firstName: agent.firstName,
         secondName: agent.secondName,
         agent_group: agent.agent_group,
-        metrics: computeCallMetrics(toCallAggregate(byAgent.get(agent.id) ?? emptySums())),
+        metrics: visibleMetrics(viewer, computeCallMetrics(toCallAggregate(byAgent.get(agent.id) ?? emptySums()))),
       }));
     },
 
@@ -185,7 +205,7 @@ export function createDashboardsService(deps: {
         range,
         campaignIds: campaigns.map((campaign) => campaign.id),
         statsSourceIds: statsSourceFilter(viewer, query),
-        agentIds: query.agents,
+        agentIds: agentFilter(viewer, query),
       });
       const byCampaign = new Map(rows.map((row) => [row.campaignId, row.sums]));
       return campaigns.map((campaign) => {

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { CallMetrics } from '@shiftline/shared';
+import type { DashboardMetrics } from '@shiftline/shared';
 import { type CallCardSpec, cardGridTemplate } from '../utils/callCards';
 import { cardComparison, formatCardValue } from '../utils/cardValues';
 import { StatCard } from './StatCard';
@@ -8,9 +8,9 @@ const GAP_PX = 16;
 
 type CallCardsProps = {
   cards: readonly CallCardSpec[];
-  metrics: CallMetrics | undefined;
+  metrics: DashboardMetrics | undefined;
   /** The compare range's metrics; undefined without a compare range or while it loads. */
-  compared: CallMetrics | undefined;
+  compared: DashboardMetrics | undefined;
   maxColumns: number;
   testId: string;
 };
@@ -27,12 +27,12 @@ export function CallCards({ cards, metrics, compared, maxColumns, testId }: Call
           key={spec.id}
           label={spec.label}
           testId={`card-${spec.id}`}
-          value={metrics ? formatCardValue(metrics[spec.metric], spec.format) : null}
+          value={metrics ? formatCardValue(metrics[spec.metric] ?? 0, spec.format) : null}
           comparison={
             metrics && compared
               ? {
-                  ...cardComparison(metrics[spec.metric], compared[spec.metric], spec.trend),
-                  comparedValue: formatCardValue(compared[spec.metric], spec.format),
+                  ...cardComparison(metrics[spec.metric] ?? 0, compared[spec.metric] ?? 0, spec.trend),
+                  comparedValue: formatCardValue(compared[spec.metric] ?? 0, spec.format),
                 }
               : null
           }

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import {
   CALL_DURATION_BUCKETS,
   type CampaignType,
+  can,
   DASHBOARD_GRID_COLUMNS,
   type DayRange,
   QUEUE_BUCKETS,
@@ -85,11 +86,11 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
 
   const data = records.data;
   const glanceComparison = useMemo<GlanceComparison | null>(() => {
-    if (!glance.data) return null;
+    if (!glance.data || glance.isPlaceholderData) return null;
     const days = dayCount(glanceRange);
     const label = compare ? `${formatDayRange(compare)}${days > 1 ? ' (daily average)' : ''}` : 'Yesterday';
     return { label, totals: glance.data.totals, days };
-  }, [glance.data, glanceRange, compare]);
+  }, [glance.data, glance.isPlaceholderData, glanceRange, compare]);
   const queueSlices = useMemo(() => bucketSlices(QUEUE_BUCKETS, data?.queueBuckets ?? []), [data]);
   const durationSlices = useMemo(() => bucketSlices(CALL_DURATION_BUCKETS, data?.durationBuckets ?? []), [data]);
 
@@ -125,9 +126,15 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
         onStatsSourcesChange={setStatsSources}
       />
       <CallCards
-        cards={callCardsFor(campaignType, widgets.clientPortal, data?.callbacksEnabled ?? false)}
+        cards={callCardsFor(
+          campaignType,
+          widgets.clientPortal,
+          data?.callbacksEnabled ?? false,
+          can(user.role, 'dashboards.money'),
+        )}
         metrics={data?.totals}
-        compared={compare ? compared.data?.totals : undefined}
+        // While a new compare range loads, the old one's totals would be compared against: show none instead.
+        compared={compare && !compared.isPlaceholderData ? compared.data?.totals : undefined}
         maxColumns={widgets.clientPortal ? DASHBOARD_GRID_COLUMNS.clientPortal : DASHBOARD_GRID_COLUMNS.default}
         testId={widgets.callCards === 'clientPortal' ? 'call-cards-client-portal' : 'call-cards'}
       />

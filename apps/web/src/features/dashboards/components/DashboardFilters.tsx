@@ -53,7 +53,8 @@ export function DashboardFilters(props: DashboardFiltersProps) {
         options={props.campaignOptions}
         value={props.campaigns}
         onChange={props.onCampaignsChange}
-        emptyLabel={EMPTY_LABELS.campaignsShort}
+        // Nothing chosen counts every campaign; the spec's empty label is for when there is nothing to choose.
+        emptyLabel={props.campaignOptions.length === 0 ? EMPTY_LABELS.campaignsShort : 'All campaigns'}
         testId="dashboard-campaigns"
       />
       {props.sourceOptions ? (
@@ -62,7 +63,7 @@ export function DashboardFilters(props: DashboardFiltersProps) {
           options={props.sourceOptions}
           value={props.statsSources}
           onChange={props.onStatsSourcesChange}
-          emptyLabel={EMPTY_LABELS.sources}
+          emptyLabel={props.sourceOptions.length === 0 ? EMPTY_LABELS.sources : 'All sources'}
           testId="dashboard-stats-sources"
         />
       ) : null}

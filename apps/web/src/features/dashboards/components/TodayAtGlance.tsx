@@ -1,4 +1,4 @@
-import type { CallMetrics, CampaignType } from '@shiftline/shared';
+import type { CampaignType, DashboardMetrics } from '@shiftline/shared';
 import { useMemo } from 'react';
 import { type GlanceComparison, todayAtGlanceOption } from '../utils/todayAtGlanceChart';
 import { ChartCard } from './ChartCard';
@@ -6,7 +6,7 @@ import { EChart } from './EChart';
 
 type TodayAtGlanceProps = {
   campaignType: CampaignType;
-  today: CallMetrics;
+  today: DashboardMetrics;
   comparison: GlanceComparison | null;
 };
 

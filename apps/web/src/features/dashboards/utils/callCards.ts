@@ -69,15 +69,18 @@ function clientPortalInboundCards(callbacksEnabled: boolean): CallCardSpec[] {
     : cards;
 }
 
-/** The calls cards a viewer gets, in display order. */
+/** The calls cards a viewer gets, in display order; the billed amount only with `showMoney` (administrators). */
 export function callCardsFor(
   campaignType: CampaignType,
   clientPortal: boolean,
   callbacksEnabled: boolean,
+  showMoney: boolean,
 ): CallCardSpec[] {
   if (clientPortal && campaignType === 'inbound') return clientPortalInboundCards(callbacksEnabled);
-  const cards = campaignType === 'inbound' ? INBOUND_CARDS : OUTBOUND_CARDS;
-  return clientPortal ? cards.filter((spec) => spec.kind === 'other') : [...cards];
+  const cards = (campaignType === 'inbound' ? INBOUND_CARDS : OUTBOUND_CARDS).filter(
+    (spec) => showMoney || spec.format !== 'money',
+  );
+  return clientPortal ? cards.filter((spec) => spec.kind === 'other') : cards;
 }
 
 /**

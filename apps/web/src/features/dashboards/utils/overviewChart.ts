@@ -39,7 +39,7 @@ function totalOption(records: OverviewRecords): ChartOption {
     categories: days.map((day) => dayAxisLabel(day.date)),
     series: OVERVIEW_CALL_SERIES[records.campaignType].map(({ name, metric }) => ({
       name,
-      data: days.map((day) => day.metrics[metric]),
+      data: days.map((day) => day.metrics[metric] ?? 0),
     })),
   });
 }

@@ -1,4 +1,4 @@
-import { type CallMetricName, type CallMetrics, type CampaignType, round2 } from '@shiftline/shared';
+import { type CallMetricName, type CampaignType, type DashboardMetrics, round2 } from '@shiftline/shared';
 import { categoryChartOption } from './barChart';
 import type { ChartOption } from './chartTheme';
 
@@ -21,19 +21,19 @@ export const GLANCE_METRICS: Record<CampaignType, readonly { label: string; metr
 };
 
 /** What today is set against: a period's totals, shown per day (its daily average, 2 decimals). */
-export type GlanceComparison = { label: string; totals: CallMetrics; days: number };
+export type GlanceComparison = { label: string; totals: DashboardMetrics; days: number };
 
 export function todayAtGlanceOption(
   campaignType: CampaignType,
-  today: CallMetrics,
+  today: DashboardMetrics,
   comparison: GlanceComparison | null,
 ): ChartOption {
   const metrics = GLANCE_METRICS[campaignType];
-  const series = [{ name: 'Today', data: metrics.map(({ metric }) => today[metric]) }];
+  const series = [{ name: 'Today', data: metrics.map(({ metric }) => today[metric] ?? 0) }];
   if (comparison) {
     series.push({
       name: comparison.label,
-      data: metrics.map(({ metric }) => round2(comparison.totals[metric] / Math.max(1, comparison.days))),
+      data: metrics.map(({ metric }) => round2((comparison.totals[metric] ?? 0) / Math.max(1, comparison.days))),
     });
   }
   return categoryChartOption({ categories: metrics.map(({ label }) => label), series });
