@@ -520,6 +520,25 @@ describe('ending calls and changing states', () => {
   });
 });
 
+describe('retired campaigns', () => {
+  it('keep counting in past ranges when nothing is chosen, though the selector no longer lists them', async () => {
+    const legacy = await campaignId(t.database, 'Legacy Warranty Line'); // archived
+    const before = await inbound(admin, { ...toronto('2026-11-10'), timezone: 'America/Toronto' });
+    await t.database.db
+      .insertInto('calls')
+      .values(
+        endedCall({ campaign_id: legacy, queued_at: '2026-11-10T17:00:00Z', queue_seconds: 20, talk_seconds: 100 }),
+      )
+      .execute();
+    await rebuildRollups(t.database.db);
+    const after = await inbound(admin, { ...toronto('2026-11-10'), timezone: 'America/Toronto' });
+    expect(after.campaigns).toContain(legacy);
+    expect(after.totals.allCalls).toBe((before.totals.allCalls ?? 0) + 1);
+    const listed = await t.app.inject({ url: '/api/dashboards/campaigns?type=inbound', headers: as(admin) });
+    expect((listed.json() as { id: number }[]).map((campaign) => campaign.id)).not.toContain(legacy);
+  });
+});
+
 describe('bad input', () => {
   it('names the field and the reason', async () => {
     const cases: [object, string][] = [

@@ -34,7 +34,11 @@ import type { DashboardsRepository, RollupSums } from './dashboards.repository.j
 
 /** What the dashboards need from the organisation feature: the campaigns and agents a viewer may see. */
 export type DashboardScope = {
-  listCampaigns: (viewer: UserRow, type?: CampaignType) => Promise<{ id: number; name: string }[]>;
+  listCampaigns: (
+    viewer: UserRow,
+    type?: CampaignType,
+    options?: { includeRetired?: boolean },
+  ) => Promise<{ id: number; name: string; archived: boolean; active: boolean }[]>;
   listAgents: (
     viewer: UserRow,
     filter: { campaign?: number; group?: number },
@@ -52,10 +56,11 @@ export function createDashboardsService(deps: {
 
   /**
    * The campaigns a request counts: those asked for, narrowed to the ones the viewer may see (a client-portal
-   * user only ever gets their company's, an agent their own); none asked for means all of them.
+   * user only ever gets their company's, an agent their own); none asked for means all of them, archived and
+   * inactive ones included, so archiving a campaign never rewrites past totals.
    */
   async function countedCampaigns(viewer: UserRow, type: CampaignType, requested: readonly number[]) {
-    const visible = await scope.listCampaigns(viewer, type);
+    const visible = await scope.listCampaigns(viewer, type, { includeRetired: true });
     if (requested.length === 0) return visible;
     const wanted = new Set(requested);
     return visible.filter((campaign) => wanted.has(campaign.id));
@@ -208,7 +213,11 @@ export function createDashboardsService(deps: {
         agentIds: agentFilter(viewer, query),
       });
       const byCampaign = new Map(rows.map((row) => [row.campaignId, row.sums]));
-      return campaigns.map((campaign) => {
+      // Retired campaigns are listed only when they have leads in the range.
+      const listed = campaigns.filter(
+        (campaign) => (campaign.active && !campaign.archived) || byCampaign.has(campaign.id),
+      );
+      return listed.map((campaign) => {
         const sums = byCampaign.get(campaign.id) ?? emptySums();
         return {
           campaign: campaign.name,

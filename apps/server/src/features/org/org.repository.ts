@@ -4,7 +4,13 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** Active, non-archived campaigns only: the only ones any list shows. */
-export type CampaignScope = { companyId?: number; assignedToUserId?: number; type?: CampaignType };
+/** `includeRetired`: archived and inactive campaigns too (their history still counts in reports). */
+export type CampaignScope = {
+  companyId?: number;
+  assignedToUserId?: number;
+  type?: CampaignType;
+  includeRetired?: boolean;
+};
 
 export function createOrgRepository(db: Kysely<Database>) {
   const listableAgents = () =>
@@ -75,8 +81,9 @@ export function createOrgRepository(db: Kysely<Database>) {
               .select((inner) => inner.fn.countAll<string>().as('n'))
               .as('agents_count'),
         ])
-        .where('campaigns.archived', '=', false)
-        .where('campaigns.active', '=', true)
+        .$if(!scope.includeRetired, (q) =>
+          q.where('campaigns.archived', '=', false).where('campaigns.active', '=', true),
+        )
         .$if(scope.type !== undefined, (q) => q.where('campaigns.type', '=', scope.type as CampaignType))
         .$if(scope.companyId !== undefined, (q) => q.where('campaigns.company_id', '=', scope.companyId as number))
         .$if(scope.assignedToUserId !== undefined, (q) =>

@@ -71,8 +71,12 @@ export function createOrgService(deps: {
 
     listAgentGroups: () => org.listAgentGroups(),
 
-    async listCampaigns(viewer: UserRow, type?: CampaignType): Promise<Campaign[]> {
-      const rows = await org.listCampaigns({ ...campaignScopeFor(viewer), type });
+    async listCampaigns(
+      viewer: UserRow,
+      type?: CampaignType,
+      options: { includeRetired?: boolean } = {},
+    ): Promise<Campaign[]> {
+      const rows = await org.listCampaigns({ ...campaignScopeFor(viewer), type, ...options });
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
