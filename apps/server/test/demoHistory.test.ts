@@ -30,7 +30,7 @@ const aggregates = () =>
       (SELECT count(*) FROM call_rollups) AS rollups`);
 
 const clearHistory = () =>
-  sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, call_rollups, agent_call_rollups,
+  sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, campaign_call_rollups, type_call_rollups, call_rollups, agent_call_rollups,
       agent_state_rollups RESTART IDENTITY CASCADE`.execute(database.db);
 
 let firstRun: Awaited<ReturnType<typeof aggregates>>;

@@ -6,7 +6,7 @@ type NewCall = import('kysely').Insertable<Database['calls']>;
 
 /** Empties the call history and its rollups, so a test's hand-made calls are the only ones counted. */
 export async function clearCallHistory(database: DatabaseHandle): Promise<void> {
-  await sql`TRUNCATE sales_leads, agent_state_log, calls, call_rollups, campaign_call_rollups, agent_call_rollups, agent_state_rollups, agent_payments`.execute(
+  await sql`TRUNCATE sales_leads, agent_state_log, calls, call_rollups, campaign_call_rollups, type_call_rollups, agent_call_rollups, agent_state_rollups, agent_payments`.execute(
     database.db,
   );
 }

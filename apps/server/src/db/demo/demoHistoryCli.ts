@@ -64,7 +64,7 @@ async function run(handle: DatabaseHandle): Promise<void> {
       return;
     }
     out('Removing the existing call history…');
-    await sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, campaign_call_rollups, call_rollups, agent_call_rollups,
+    await sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, campaign_call_rollups, type_call_rollups, call_rollups, agent_call_rollups,
       agent_state_rollups`.execute(db);
   }
 

@@ -4,6 +4,7 @@ import * as schedule from './20261122_0002_schedule.js';
 import * as planners from './20261122_0003_planners.js';
 import * as supervisor from './20261122_0004_supervisor.js';
 import * as calls from './20261122_0005_calls.js';
+import * as typeRollups from './20261122_0006_type_rollups.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0003_planners': planners,
   '20261122_0004_supervisor': supervisor,
   '20261122_0005_calls': calls,
+  '20261122_0006_type_rollups': typeRollups,
 };

@@ -1,4 +1,4 @@
-import type { BucketRange } from '@shiftline/shared';
+import type { BucketRange, CampaignType } from '@shiftline/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { CALL_ROLLUP_SUMS, type CallRollupSum } from './rollups.js';
@@ -13,6 +13,11 @@ export type CallRollupFilter = {
   statsSourceIds: readonly number[];
   /** Empty: the campaign rollup; otherwise only these agents' calls, from the per-agent rollup. */
   agentIds: readonly number[];
+  /**
+   * Set when `campaignIds` are every campaign of this type: the per-type rollup answers with a fraction of the rows.
+   * Only without source and agent filters.
+   */
+  wholeType?: CampaignType;
 };
 
 const summed = sql.join(
@@ -45,12 +50,17 @@ const toSums = (row: Record<string, unknown>): RollupSums => {
   return sums;
 };
 
+const usesTypeRollup = (filter: CallRollupFilter) =>
+  filter.wholeType !== undefined && filter.agentIds.length === 0 && filter.statsSourceIds.length === 0;
+
 function rollupWhere(filter: CallRollupFilter): RawBuilder<unknown> {
   const conditions = [
     sql`r.alignment = ${filter.range.alignment}`,
     sql`r.bucket_start >= ${new Date(filter.range.fromMs)}`,
     sql`r.bucket_start < ${new Date(filter.range.toMs)}`,
-    sql`r.campaign_id = ANY(${sql.val([...filter.campaignIds])}::int[])`,
+    usesTypeRollup(filter)
+      ? sql`r.campaign_type = ${filter.wholeType}`
+      : sql`r.campaign_id = ANY(${sql.val([...filter.campaignIds])}::int[])`,
   ];
   if (filter.statsSourceIds.length > 0) {
     conditions.push(sql`r.stats_source_id = ANY(${sql.val([...filter.statsSourceIds])}::int[])`);
@@ -63,6 +73,7 @@ function rollupWhere(filter: CallRollupFilter): RawBuilder<unknown> {
 const rollupTable = (filter: CallRollupFilter) => {
   if (filter.agentIds.length > 0) return sql`agent_call_rollups r`;
   if (filter.statsSourceIds.length > 0) return sql`call_rollups r`;
+  if (usesTypeRollup(filter)) return sql`type_call_rollups r`;
   return sql`campaign_call_rollups r`;
 };
 

@@ -22,6 +22,7 @@ import {
   zoneOffsetSegments,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
+import { seesEveryCampaign } from '../org/index.js';
 import {
   addSums,
   dispositionCounts,
@@ -79,6 +80,8 @@ export function createDashboardsService(deps: {
         campaignIds: campaigns.map((campaign) => campaign.id),
         statsSourceIds: statsSourceFilter(viewer, query),
         agentIds: agentFilter(viewer, query),
+        // Nothing chosen by a viewer who sees every campaign: all campaigns of the type, read from the per-type rollup.
+        wholeType: query.campaigns.length === 0 && seesEveryCampaign(viewer) ? query.campaignType : undefined,
       },
       zoneOffsetSegments(range),
     );

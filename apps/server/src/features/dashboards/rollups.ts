@@ -102,20 +102,22 @@ const sumColumns = sql.join(CALL_ROLLUP_SUMS.map((column) => sql.ref(column)));
 
 type CallFilter = RawBuilder<unknown>;
 
-type RollupKey = 'agent_id' | 'campaign_id' | 'stats_source_id';
+type RollupKey = 'agent_id' | 'campaign_id' | 'stats_source_id' | 'campaign_type';
 
 /** How each key is read from a call; a call without a stats source files under 0. */
 const KEY_EXPRESSIONS: Record<RollupKey, RawBuilder<unknown>> = {
   agent_id: sql`c.agent_id`,
   campaign_id: sql`c.campaign_id`,
   stats_source_id: sql`coalesce(c.stats_source_id, 0)`,
+  campaign_type: sql`camp.type`,
 };
 
-/** The three call rollups: per campaign (most reads), per campaign and stats source, per agent. */
+/** The call rollups: per campaign (most reads), per campaign and stats source, per agent, per campaign type. */
 const CALL_ROLLUP_TABLES = [
   { table: 'campaign_call_rollups', keys: ['campaign_id'] },
   { table: 'call_rollups', keys: ['campaign_id', 'stats_source_id'] },
   { table: 'agent_call_rollups', keys: ['agent_id', 'campaign_id', 'stats_source_id'] },
+  { table: 'type_call_rollups', keys: ['campaign_type'] },
 ] as const satisfies readonly { table: string; keys: readonly RollupKey[] }[];
 
 type CallRollupTable = (typeof CALL_ROLLUP_TABLES)[number];
@@ -153,7 +155,7 @@ function stateRollupSelect(where: CallFilter) {
  * transaction when given one.
  */
 export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
-  const [perCampaign, perSource, perAgent] = CALL_ROLLUP_TABLES;
+  const [perCampaign, perSource, perAgent, perType] = CALL_ROLLUP_TABLES;
   for (const rollup of [perSource, perAgent]) {
     await sql`TRUNCATE ${sql.table(rollup.table)}`.execute(db);
     await sql`INSERT INTO ${sql.table(rollup.table)} ${insertColumns(rollup)} ${callRollupSelect(sql`true`, rollup.keys)}`.execute(
@@ -165,6 +167,12 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
   await sql`INSERT INTO ${sql.table(perCampaign.table)} ${insertColumns(perCampaign)}
     SELECT alignment, bucket_start, campaign_id, ${sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(column)})`))}
     FROM call_rollups GROUP BY alignment, bucket_start, campaign_id`.execute(db);
+  // And the per-type one is the per-campaign one summed over each type's campaigns.
+  await sql`TRUNCATE ${sql.table(perType.table)}`.execute(db);
+  await sql`INSERT INTO ${sql.table(perType.table)} ${insertColumns(perType)}
+    SELECT r.alignment, r.bucket_start, camp.type, ${sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`))}
+    FROM campaign_call_rollups r JOIN campaigns camp ON camp.id = r.campaign_id
+    GROUP BY r.alignment, r.bucket_start, camp.type`.execute(db);
   await sql`TRUNCATE agent_state_rollups`.execute(db);
   await sql`INSERT INTO agent_state_rollups (alignment, bucket_start, user_id, campaign_id, state, seconds, records)
     ${stateRollupSelect(sql`true`)}`.execute(db);

@@ -15,6 +15,10 @@ import type { CampaignScope, OrgRepository } from './org.repository.js';
 export const PROTECTED_USER_MESSAGE = "You can't change that user";
 export const UNKNOWN_EMAIL_MESSAGE = 'Unable to disable/enable user, no user with such email';
 
+/** Every role but agents (their own campaigns) and the client portal (its company's) sees every campaign. */
+export const seesEveryCampaign = (viewer: UserRow): boolean =>
+  viewer.role !== 'company_supervisor' && viewer.role !== 'agent';
+
 /** Which campaigns a viewer may see: a client-portal user only their company's, an agent only their own. */
 function campaignScopeFor(viewer: UserRow): CampaignScope {
   if (viewer.role === 'company_supervisor') return { companyId: viewer.company_id ?? -1 };

@@ -182,7 +182,7 @@ export async function generateHistory(database: DatabaseHandle, options: History
   // Fresh statistics for the dashboards' plans; PGlite has no autovacuum, and its raw tables are small enough
   // for the default estimates, so there only the rollups are analysed.
   const analysed = database.kind === 'postgres' ? sql`calls, agent_state_log, sales_leads, ` : sql``;
-  await sql`ANALYZE ${analysed}campaign_call_rollups, call_rollups, agent_call_rollups, agent_state_rollups`.execute(
+  await sql`ANALYZE ${analysed}campaign_call_rollups, type_call_rollups, call_rollups, agent_call_rollups, agent_state_rollups`.execute(
     database.db,
   );
   const done = report('done', daysDone);
