@@ -406,6 +406,11 @@ describe('agent records', () => {
     expect(rows.find((row) => row.agent_id === agentY)?.metrics).toMatchObject({ takenCalls: 1, takenTime: 500 });
   });
 
+  it('answers an empty list when none of the agents asked for is listed', async () => {
+    const rows = await post<unknown[]>(admin, 'agent-records', { ...toronto('2026-11-10'), agents: [999_999] });
+    expect(rows).toEqual([]);
+  });
+
   it('is refused to agents', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -119,7 +119,7 @@ export function createDashboardsRepository(db: Kysely<Database>) {
 
     /** Sums per agent over the whole range, from the per-agent rollup (agent records). */
     async callSumsByAgent(filter: CallRollupFilter): Promise<{ agentId: number; sums: RollupSums }[]> {
-      if (filter.campaignIds.length === 0) return [];
+      if (filter.campaignIds.length === 0 || filter.agentIds.length === 0) return [];
       const result = await sql<Record<string, unknown> & { agent_id: number }>`
         SELECT r.agent_id, ${summed} FROM agent_call_rollups r
         WHERE ${rollupWhere(filter)} GROUP BY r.agent_id`.execute(db);

@@ -31,7 +31,7 @@ import {
   queueBucketCounts,
   toCallAggregate,
 } from './callAggregates.js';
-import type { DashboardsRepository, RollupSums } from './dashboards.repository.js';
+import type { CallRollupFilter, DashboardsRepository, RollupSums } from './dashboards.repository.js';
 
 /** What the dashboards need from the organisation feature: the campaigns and agents a viewer may see. */
 export type DashboardScope = {
@@ -71,22 +71,31 @@ export function createDashboardsService(deps: {
   const statsSourceFilter = (viewer: UserRow, query: ParsedDashboardQuery) =>
     query.campaignType === 'inbound' && viewer.role !== 'company_supervisor' ? query.statsSources : [];
 
+  /** What a request counts, after the viewer's row rules: its campaigns and the rollup filter over `range`. */
+  async function rollupFilter(viewer: UserRow, query: ParsedDashboardQuery, range: BucketRange) {
+    const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
+    const filter: CallRollupFilter = {
+      range,
+      campaignIds: campaigns.map((campaign) => campaign.id),
+      statsSourceIds: statsSourceFilter(viewer, query),
+      agentIds: agentFilter(viewer, query),
+      // Nothing chosen by a viewer who sees every campaign: all campaigns of the type, read from the per-type rollup.
+      wholeType: query.campaigns.length === 0 && seesEveryCampaign(viewer) ? query.campaignType : undefined,
+    };
+    return { campaigns, filter };
+  }
+
   /** Sums per local day and hour of the campaigns the viewer may see, narrowed as the query asks. */
   async function sumsFor(viewer: UserRow, query: ParsedDashboardQuery, range: BucketRange) {
-    const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
-    const sums = await dashboards.callSumsByDayAndHour(
-      {
-        range,
-        campaignIds: campaigns.map((campaign) => campaign.id),
-        statsSourceIds: statsSourceFilter(viewer, query),
-        agentIds: agentFilter(viewer, query),
-        // Nothing chosen by a viewer who sees every campaign: all campaigns of the type, read from the per-type rollup.
-        wholeType: query.campaigns.length === 0 && seesEveryCampaign(viewer) ? query.campaignType : undefined,
-      },
-      zoneOffsetSegments(range),
-    );
-    return { campaigns, ...sums };
+    const { campaigns, filter } = await rollupFilter(viewer, query, range);
+    return { campaigns, ...(await dashboards.callSumsByDayAndHour(filter, zoneOffsetSegments(range))) };
   }
+
+  /** The query's zone and its hour buckets. */
+  const rangeOf = (query: ParsedDashboardQuery) => {
+    const zone = dashboardZone(query.timezone, query.dateOffset);
+    return { zone, range: bucketRange(query.start, query.end, zone) };
+  };
 
   /** An agent may narrow the numbers to their own calls, never to a colleague's. */
   const agentFilter = (viewer: UserRow, query: ParsedDashboardQuery) =>
@@ -111,8 +120,7 @@ export function createDashboardsService(deps: {
   return {
     /** records-for-campaigns (inbound) and cold-calls-for-campaigns (outbound). */
     async records(viewer: UserRow, query: ParsedDashboardQuery): Promise<DashboardRecords> {
-      const zone = dashboardZone(query.timezone, query.dateOffset);
-      const range = bucketRange(query.start, query.end, zone);
+      const { zone, range } = rangeOf(query);
       const { campaigns, days, hours } = await sumsFor(viewer, query, range);
 
       const todayDate = localDateInZone(now(), zone);
@@ -183,16 +191,13 @@ export function createDashboardsService(deps: {
 
     /** Per-agent metrics over the range for the listed agents the viewer may see (all of them, or those asked for). */
     async agentRecords(viewer: UserRow, query: ParsedDashboardQuery): Promise<AgentRecord[]> {
-      const zone = dashboardZone(query.timezone, query.dateOffset);
-      const range = bucketRange(query.start, query.end, zone);
-      const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
+      const { filter } = await rollupFilter(viewer, query, rangeOf(query).range);
       const wanted = new Set(query.agents);
       const agents = (await scope.listAgents(viewer, {})).filter((agent) => wanted.size === 0 || wanted.has(agent.id));
       const sums = await dashboards.callSumsByAgent({
-        range,
-        campaignIds: campaigns.map((campaign) => campaign.id),
-        statsSourceIds: statsSourceFilter(viewer, query),
+        ...filter,
         agentIds: agents.map((agent) => agent.id),
+        wholeType: undefined,
       });
       const byAgent = new Map(sums.map((row) => [row.agentId, row.sums]));
       return agents.map((agent) => ({
@@ -206,15 +211,9 @@ export function createDashboardsService(deps: {
 
     /** The Leads Analytics table: leads per campaign over the range. */
     async salesLeads(viewer: UserRow, query: ParsedDashboardQuery): Promise<SalesLeadsRow[]> {
-      const zone = dashboardZone(query.timezone, query.dateOffset);
-      const range = bucketRange(query.start, query.end, zone);
-      const campaigns = await countedCampaigns(viewer, query.campaignType, query.campaigns);
-      const rows = await dashboards.callSumsByCampaign({
-        range,
-        campaignIds: campaigns.map((campaign) => campaign.id),
-        statsSourceIds: statsSourceFilter(viewer, query),
-        agentIds: agentFilter(viewer, query),
-      });
+      const { campaigns, filter } = await rollupFilter(viewer, query, rangeOf(query).range);
+      // Per campaign, so never from the per-type rollup.
+      const rows = await dashboards.callSumsByCampaign({ ...filter, wholeType: undefined });
       const byCampaign = new Map(rows.map((row) => [row.campaignId, row.sums]));
       // Retired campaigns are listed only when they have leads in the range.
       const listed = campaigns.filter(
