@@ -142,13 +142,23 @@ describe('demo call history', () => {
         FROM calls c LEFT JOIN sales_leads l ON l.call_id = c.id GROUP BY 1, 2 ORDER BY 1, 2`);
       expect(rollup).toEqual(raw);
     }
-    const stateRollup = await rowsOf(sql`
-      SELECT user_id, state, sum(seconds)::bigint AS seconds, sum(records)::int AS records
-      FROM agent_state_rollups WHERE alignment = 0 GROUP BY 1, 2 ORDER BY 1, 2`);
-    const rawStates = await rowsOf(sql`
-      SELECT user_id, state, sum(least(round(extract(epoch FROM end_at - start_at)), 3600))::bigint AS seconds,
-        count(*)::int AS records
-      FROM agent_state_log WHERE end_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`);
-    expect(stateRollup).toEqual(rawStates);
+    // Every grain (hours, days, months) in both alignments holds the same totals as the raw log.
+    for (const [alignment, grain] of [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [30, 0],
+      [30, 1],
+      [30, 2],
+    ] as const) {
+      const stateRollup = await rowsOf(sql`
+        SELECT user_id, state, sum(seconds)::bigint AS seconds, sum(records)::int AS records
+        FROM agent_state_rollups WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1, 2 ORDER BY 1, 2`);
+      const rawStates = await rowsOf(sql`
+        SELECT user_id, state, sum(least(round(extract(epoch FROM end_at - start_at)), 3600))::bigint AS seconds,
+          count(*)::int AS records
+        FROM agent_state_log WHERE end_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`);
+      expect(stateRollup).toEqual(rawStates);
+    }
   });
 });

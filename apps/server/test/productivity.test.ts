@@ -286,6 +286,30 @@ describe('productivity for a staff viewer', () => {
     expect(toronto.totalSeconds).toBe(300 + 1200);
   });
 
+  it('reads long ranges from whole months and days and gets the same seconds as hour by hour', async () => {
+    const agent = await newAgent('months.of.ready@shiftline.test', 'agent', 2000);
+    // One ready hour at 15:00 UTC on every day from 20 Feb to 10 Apr 2031: days, a whole March, and hour edges.
+    const days = Array.from({ length: 50 }, (_, day) => new Date(Date.UTC(2031, 1, 20 + day, 15)).toISOString());
+    await addStates(
+      agent.userId,
+      days.map((start) => ({ state: 'ready', start, seconds: 3600 })),
+    );
+    for (const zone of [TORONTO, ST_JOHNS]) {
+      const range = dayRangeToUnix({ start: '2031-02-20', end: '2031-04-10' }, zone);
+      const whole = await loaded(admin, { ...range, timezone: zone, ids: [agent.userId] });
+      expect(whole.totalSeconds, zone).toBe(50 * 3600);
+      // With an hour filter (1 AM – 11 PM, which every record passes) only hour rows are read: the same answer.
+      const byHours = await loaded(admin, { ...range, timezone: zone, ids: [agent.userId], startHour: 1, endHour: 23 });
+      expect(byHours.totalSeconds, zone).toBe(whole.totalSeconds);
+      const marchOnly = await loaded(admin, {
+        ...dayRangeToUnix({ start: '2031-03-01', end: '2031-03-31' }, zone),
+        timezone: zone,
+        ids: [agent.userId],
+      });
+      expect(marchOnly.totalSeconds, zone).toBe(31 * 3600);
+    }
+  });
+
   it('leaves out archived agents and system accounts whatever is asked', async () => {
     const result = await loaded(admin, { ...jan15, timezone: TORONTO, ids: [agentA.userId, archivedId, systemId] });
     expect(result.agents.map((agent) => agent.id)).toEqual([agentA.userId]);

@@ -8,6 +8,7 @@ import {
   dayRangeToUnix,
   daysOfRange,
   dispositionBucketLabel,
+  grainSegments,
   lastDaysRange,
   localDayAndHour,
   TIME_ZONE_IDS,
@@ -114,5 +115,55 @@ describe('disposition buckets', () => {
       'No Contact',
       'Other',
     ]);
+  });
+});
+
+describe('grain segments', () => {
+  const DAY = 86_400_000;
+  it('reads a year as hour edges, day edges and whole months', () => {
+    const { start, end } = dayRangeToUnix({ start: '2025-11-23', end: '2026-11-22' }, 'America/Toronto');
+    const segments = grainSegments(bucketRange(start, end, 'America/Toronto'));
+    expect(segments.map((segment) => [segment.grain, iso(segment.fromMs), iso(segment.toMs)])).toEqual([
+      [0, '2025-11-23T05:00:00.000Z', '2025-11-24T00:00:00.000Z'],
+      [1, '2025-11-24T00:00:00.000Z', '2025-12-01T00:00:00.000Z'],
+      [2, '2025-12-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'],
+      [1, '2026-11-01T00:00:00.000Z', '2026-11-23T00:00:00.000Z'],
+      [0, '2026-11-23T00:00:00.000Z', '2026-11-23T05:00:00.000Z'],
+    ]);
+  });
+
+  it('puts St. John’s pieces on the half-hour grid', () => {
+    const { start, end } = dayRangeToUnix({ start: '2026-01-01', end: '2026-01-31' }, 'America/St_Johns');
+    const segments = grainSegments(bucketRange(start, end, 'America/St_Johns'));
+    expect(segments.every((segment) => new Date(segment.fromMs).getUTCMinutes() === 30)).toBe(true);
+  });
+
+  it('covers any whole-day range exactly, each piece on its grain’s grid (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TIME_ZONE_IDS),
+        fc.date({ min: new Date('2025-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 400 }),
+        (zone, date, length) => {
+          const first = date.toISOString().slice(0, 10);
+          const last = new Date(date.getTime() + (length - 1) * DAY).toISOString().slice(0, 10);
+          const unix = dayRangeToUnix({ start: first, end: last }, zone);
+          const range = bucketRange(unix.start, unix.end, zone);
+          const segments = grainSegments(range);
+          const shift = range.alignment * 60_000;
+          let cursor = range.fromMs;
+          for (const segment of segments) {
+            expect(segment.fromMs).toBe(cursor);
+            expect(segment.toMs).toBeGreaterThan(segment.fromMs);
+            const unit = segment.grain === 0 ? 3_600_000 : DAY;
+            expect((segment.fromMs - shift) % unit).toBe(0);
+            expect((segment.toMs - shift) % unit).toBe(0);
+            if (segment.grain === 2) expect(new Date(segment.fromMs - shift).getUTCDate()).toBe(1);
+            cursor = segment.toMs;
+          }
+          expect(cursor).toBe(range.toMs);
+        },
+      ),
+    );
   });
 });

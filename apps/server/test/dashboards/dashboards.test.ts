@@ -517,7 +517,7 @@ describe('ending calls and changing states', () => {
     expect(states.filter((state) => state.end_at === null)).toHaveLength(1);
     expect(states).toHaveLength(3);
     const ready = await sql<{ seconds: string }>`SELECT seconds FROM agent_state_rollups
-      WHERE user_id = ${agentY} AND state = 'ready' AND alignment = 0`.execute(t.database.db);
+      WHERE user_id = ${agentY} AND state = 'ready' AND alignment = 0 AND grain = 0`.execute(t.database.db);
     expect(Number(ready.rows[0]?.seconds)).toBe(600);
     await expect(changeAgentState(t.database.db, agentY, { state: 'napping', at: at('14:00:00') })).rejects.toThrow(
       'Unknown agent state',

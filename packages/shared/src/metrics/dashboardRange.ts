@@ -88,3 +88,52 @@ export function zoneOffsetSegments(range: BucketRange): { fromMs: number; offset
   }
   return segments;
 }
+
+/** Rollup grains: 0 hours, 1 days, 2 months, each on the alignment's grid (UTC midnight, or 00:30 UTC). */
+export type RollupGrain = 0 | 1 | 2;
+export type GrainSegment = { grain: RollupGrain; fromMs: number; toMs: number };
+
+const DAY_MS = 86_400_000;
+
+function dayFloor(ms: number, shiftMs: number): number {
+  return Math.floor((ms - shiftMs) / DAY_MS) * DAY_MS + shiftMs;
+}
+const dayCeil = (ms: number, shiftMs: number) => {
+  const floor = dayFloor(ms, shiftMs);
+  return floor === ms ? ms : floor + DAY_MS;
+};
+function monthStart(ms: number, shiftMs: number, monthsLater: number): number {
+  const date = new Date(ms - shiftMs);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + monthsLater, 1) + shiftMs;
+}
+const monthCeil = (ms: number, shiftMs: number) => {
+  const floor = monthStart(ms, shiftMs, 0);
+  return floor === ms ? ms : monthStart(ms, shiftMs, 1);
+};
+
+/**
+ * A bucket range as the fewest rollup rows: whole months, then whole days, and hours only at the edges. The pieces
+ * cover the range exactly, each on its grain's grid, in time order.
+ */
+export function grainSegments(range: BucketRange): GrainSegment[] {
+  const shift = range.alignment * 60_000;
+  const { fromMs, toMs } = range;
+  const firstDay = dayCeil(fromMs, shift);
+  const lastDay = dayFloor(toMs, shift);
+  if (firstDay >= lastDay) return [{ grain: 0, fromMs, toMs }];
+  const firstMonth = monthCeil(firstDay, shift);
+  const lastMonth = monthStart(lastDay, shift, 0);
+  const middle: GrainSegment[] =
+    firstMonth < lastMonth
+      ? [
+          { grain: 1, fromMs: firstDay, toMs: firstMonth },
+          { grain: 2, fromMs: firstMonth, toMs: lastMonth },
+          { grain: 1, fromMs: lastMonth, toMs: lastDay },
+        ]
+      : [{ grain: 1, fromMs: firstDay, toMs: lastDay }];
+  return [
+    { grain: 0 as const, fromMs, toMs: firstDay },
+    ...middle,
+    { grain: 0 as const, fromMs: lastDay, toMs },
+  ].filter((segment) => segment.fromMs < segment.toMs);
+}

@@ -139,15 +139,26 @@ const keyList = ({ keys }: CallRollupTable) =>
   sql.join(['alignment', 'bucket_start', ...keys].map((column) => sql.ref(column)));
 const insertColumns = (rollup: CallRollupTable) => sql`(${keyList(rollup)}, ${sumColumns})`;
 
+/** Grains of the productivity rollup: 0 hours, 1 days, 2 months (RollupGrain in packages/shared). */
+const grainsOf = (units: readonly ('hour' | 'day' | 'month')[]) =>
+  sql`(VALUES ${sql.join(units.map((unit) => sql`(${sql.lit(GRAIN_OF_UNIT[unit])}::smallint, ${sql.lit(unit)})`))}) AS g(grain, unit)`;
+const GRAIN_OF_UNIT = { hour: 0, day: 1, month: 2 } as const;
+
+/** The grain bucket (hour, day or month, on the alignment's grid) holding an instant. */
+const grainBucketOf = (instant: RawBuilder<unknown>) =>
+  sql`date_trunc(g.unit, ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
+
+const STATE_COLUMNS = sql`(alignment, grain, bucket_start, user_id, campaign_id, state, seconds, records)`;
+
 /** The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts. */
-function stateRollupSelect(where: CallFilter) {
+function stateRollupSelect(where: CallFilter, units: readonly ('hour' | 'day' | 'month')[]) {
   const seconds = sql`least(greatest(round(extract(epoch FROM s.end_at - s.start_at)), 0), ${sql.lit(ACTIVITY_CAP_SECONDS)})`;
   return sql`
-    SELECT a.alignment, ${bucketOf(sql`s.start_at`)} AS bucket_start, s.user_id, coalesce(s.campaign_id, 0) AS campaign_id,
-      s.state, sum(${seconds})::bigint AS seconds, count(*)::integer AS records
-    FROM agent_state_log s CROSS JOIN ${ALIGNMENTS}
+    SELECT a.alignment, g.grain, ${grainBucketOf(sql`s.start_at`)} AS bucket_start, s.user_id,
+      coalesce(s.campaign_id, 0) AS campaign_id, s.state, sum(${seconds})::bigint AS seconds, count(*)::integer AS records
+    FROM agent_state_log s CROSS JOIN ${ALIGNMENTS} CROSS JOIN ${grainsOf(units)}
     WHERE s.end_at IS NOT NULL AND ${where}
-    GROUP BY a.alignment, bucket_start, s.user_id, coalesce(s.campaign_id, 0), s.state`;
+    GROUP BY a.alignment, g.grain, bucket_start, s.user_id, coalesce(s.campaign_id, 0), s.state`;
 }
 
 /**
@@ -174,8 +185,14 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
     FROM campaign_call_rollups r JOIN campaigns camp ON camp.id = r.campaign_id
     GROUP BY r.alignment, r.bucket_start, camp.type`.execute(db);
   await sql`TRUNCATE agent_state_rollups`.execute(db);
-  await sql`INSERT INTO agent_state_rollups (alignment, bucket_start, user_id, campaign_id, state, seconds, records)
-    ${stateRollupSelect(sql`true`)}`.execute(db);
+  await sql`INSERT INTO agent_state_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}`.execute(db);
+  // Days and months are the hours summed: the same numbers, without another pass over the state log.
+  await sql`INSERT INTO agent_state_rollups ${STATE_COLUMNS}
+    SELECT a.alignment, g.grain, ${grainBucketOf(sql`a.bucket_start`)} AS day_or_month, a.user_id, a.campaign_id, a.state,
+      sum(a.seconds), sum(a.records)
+    FROM agent_state_rollups a CROSS JOIN ${grainsOf(['day', 'month'])}
+    WHERE a.grain = 0
+    GROUP BY a.alignment, g.grain, day_or_month, a.user_id, a.campaign_id, a.state`.execute(db);
 }
 
 /**
@@ -198,8 +215,8 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
 export async function addStatesToRollups(db: Kysely<Database>, stateIds: readonly (number | string)[]): Promise<void> {
   if (stateIds.length === 0) return;
   const where = sql`s.id = ANY(${sql.val(stateIds.map(String))}::bigint[])`;
-  await sql`INSERT INTO agent_state_rollups AS t (alignment, bucket_start, user_id, campaign_id, state, seconds, records)
-    ${stateRollupSelect(where)}
-    ON CONFLICT (alignment, bucket_start, user_id, campaign_id, state)
+  await sql`INSERT INTO agent_state_rollups AS t ${STATE_COLUMNS}
+    ${stateRollupSelect(where, ['hour', 'day', 'month'])}
+    ON CONFLICT (alignment, grain, bucket_start, user_id, campaign_id, state)
     DO UPDATE SET seconds = t.seconds + excluded.seconds, records = t.records + excluded.records`.execute(db);
 }

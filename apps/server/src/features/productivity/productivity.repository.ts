@@ -1,4 +1,4 @@
-import { CALL_TAKING_ROLES } from '@shiftline/shared';
+import { CALL_TAKING_ROLES, grainSegments } from '@shiftline/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -20,6 +20,23 @@ export type StateSecondsFilter = {
 export type StateSecondsRow = { userId: number; state: string; seconds: number; rangeSeconds: number };
 
 const intArray = (ids: readonly number[]) => sql`${sql.val([...ids])}::int[]`;
+
+/**
+ * Which rollup rows cover the range: with the hour filter, the hours; otherwise whole months and days, and hours
+ * only at the edges (a year reads a few hundred thousand rows instead of millions).
+ */
+function rangeCondition(filter: StateSecondsFilter): RawBuilder<unknown> {
+  const hoursOnly = [{ grain: 0 as const, fromMs: filter.fromMs, toMs: filter.toMs }];
+  const segments =
+    filter.bucketStartsMs === null
+      ? grainSegments({ zone: 'UTC', alignment: filter.alignment, fromMs: filter.fromMs, toMs: filter.toMs })
+      : hoursOnly;
+  const pieces = segments.map(
+    (segment) =>
+      sql`(r.grain = ${segment.grain} AND r.bucket_start >= ${new Date(segment.fromMs)} AND r.bucket_start < ${new Date(segment.toMs)})`,
+  );
+  return sql`(${sql.join(pieces, sql` OR `)})`;
+}
 
 /** Kysely queries only: listable agents, the productivity rollup, sold leads' commissions and agent payments. */
 export function createProductivityRepository(db: Kysely<Database>) {
@@ -63,8 +80,7 @@ export function createProductivityRepository(db: Kysely<Database>) {
       const result = await sql<{ user_id: number; state: string; seconds: string | null; range_seconds: string }>`
         SELECT r.user_id, r.state, ${countedSum} AS seconds, sum(r.seconds) AS range_seconds
         FROM agent_state_rollups r
-        WHERE r.alignment = ${filter.alignment}
-          AND r.bucket_start >= ${new Date(filter.fromMs)} AND r.bucket_start < ${new Date(filter.toMs)}
+        WHERE r.alignment = ${filter.alignment} AND ${rangeCondition(filter)}
           AND r.user_id = ANY(${intArray(filter.agentIds)})
         GROUP BY r.user_id, r.state`.execute(db);
       return result.rows.map((row) => ({
