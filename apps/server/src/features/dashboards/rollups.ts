@@ -91,9 +91,12 @@ const CALL_SUM_EXPRESSIONS: RawBuilder<unknown>[] = [
 
 const ALIGNMENTS = sql`(VALUES (0::smallint), (30::smallint)) AS a(alignment)`;
 
-/** The hour bucket (on the hour, or on the half hour) holding an instant; UTC, whatever the session zone. */
-export const bucketOf = (instant: RawBuilder<unknown>) =>
-  sql`date_trunc('hour', ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
+/**
+ * The bucket holding an instant on the alignment's grid (on the hour, or on the half hour), in UTC whatever the
+ * session zone. `unit` is 'hour' by default, or the grain's unit column (day, month) for the productivity rollup.
+ */
+const bucketOf = (instant: RawBuilder<unknown>, unit: RawBuilder<unknown> = sql`'hour'`) =>
+  sql`date_trunc(${unit}, ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
 
 const callSums = sql.join(
   CALL_SUM_EXPRESSIONS.map((expression, index) => sql`${expression} AS ${sql.ref(CALL_ROLLUP_SUMS[index] as string)}`),
@@ -140,18 +143,17 @@ const keyList = ({ keys }: CallRollupTable) =>
 const insertColumns = (rollup: CallRollupTable) => sql`(${keyList(rollup)}, ${sumColumns})`;
 
 /** Grains of the productivity rollup: 0 hours, 1 days, 2 months (RollupGrain in packages/shared). */
-const grainsOf = (units: readonly ('hour' | 'day' | 'month')[]) =>
-  sql`(VALUES ${sql.join(units.map((unit) => sql`(${sql.lit(GRAIN_OF_UNIT[unit])}::smallint, ${sql.lit(unit)})`))}) AS g(grain, unit)`;
 const GRAIN_OF_UNIT = { hour: 0, day: 1, month: 2 } as const;
+const grainsOf = (units: readonly (keyof typeof GRAIN_OF_UNIT)[]) =>
+  sql`(VALUES ${sql.join(units.map((unit) => sql`(${sql.lit(GRAIN_OF_UNIT[unit])}::smallint, ${sql.lit(unit)})`))}) AS g(grain, unit)`;
 
-/** The grain bucket (hour, day or month, on the alignment's grid) holding an instant. */
-const grainBucketOf = (instant: RawBuilder<unknown>) =>
-  sql`date_trunc(g.unit, ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
+/** The grain's bucket (hour, day or month) holding an instant. */
+const grainBucketOf = (instant: RawBuilder<unknown>) => bucketOf(instant, sql`g.unit`);
 
 const STATE_COLUMNS = sql`(alignment, grain, bucket_start, user_id, campaign_id, state, seconds, records)`;
 
 /** The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts. */
-function stateRollupSelect(where: CallFilter, units: readonly ('hour' | 'day' | 'month')[]) {
+function stateRollupSelect(where: CallFilter, units: readonly (keyof typeof GRAIN_OF_UNIT)[]) {
   const seconds = sql`least(greatest(round(extract(epoch FROM s.end_at - s.start_at)), 0), ${sql.lit(ACTIVITY_CAP_SECONDS)})`;
   return sql`
     SELECT a.alignment, g.grain, ${grainBucketOf(sql`s.start_at`)} AS bucket_start, s.user_id,
