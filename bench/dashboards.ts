@@ -35,12 +35,19 @@ const databaseUrl = new URL(serverUrl);
 databaseUrl.pathname = `/${DATABASE}`;
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-/** The migrations' source: a database made by other migrations (or an older version of one) is regenerated. */
-async function migrationsFingerprint(): Promise<string> {
-  const folder = new URL('../apps/server/src/db/migrations/', import.meta.url);
+/**
+ * The generator's source: a database made by another generator is regenerated. Migrations are not part of it: a
+ * reused database is migrated forward, and a migration that adds a rollup fills it from the raw tables.
+ */
+async function generatorFingerprint(): Promise<string> {
   const hash = createHash('sha256');
-  for (const name of (await readdir(folder)).sort()) hash.update(name).update(await readFile(new URL(name, folder)));
-  return `shiftline-bench migrations ${hash.digest('hex').slice(0, 16)}`;
+  for (const folder of ['../apps/server/src/db/demo/', '../apps/server/src/db/demo/history/']) {
+    const url = new URL(folder, import.meta.url);
+    for (const entry of (await readdir(url, { withFileTypes: true })).filter((file) => file.isFile())) {
+      hash.update(entry.name).update(await readFile(new URL(entry.name, url)));
+    }
+  }
+  return `shiftline-bench generator ${hash.digest('hex').slice(0, 16)}`;
 }
 
 async function reusable(admin: pg.Client, fingerprint: string): Promise<boolean> {
@@ -61,7 +68,7 @@ async function reusable(admin: pg.Client, fingerprint: string): Promise<boolean>
 async function prepare(): Promise<DatabaseHandle> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  const fingerprint = await migrationsFingerprint();
+  const fingerprint = await generatorFingerprint();
   if (values.fresh || !(await reusable(admin, fingerprint))) {
     out(`Creating ${DATABASE} with ${AGENTS} agents and ${DAYS} days of history (10–20 minutes)…`);
     await admin.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
@@ -91,7 +98,11 @@ async function prepare(): Promise<DatabaseHandle> {
     return database;
   }
   await admin.end();
-  return openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
+  const database = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
+  const started = performance.now();
+  const applied = await migrateToLatest(database.db as never);
+  if (applied.length > 0) out(`Migrated forward (${applied.join(', ')}) in ${ms(performance.now() - started)}.`);
+  return database;
 }
 
 /** Unix-second range of the last `days` local days up to the end of today in `zone`. */

@@ -98,6 +98,8 @@ describe('productivity as an administrator', () => {
     const list = billable.getByTestId('drill-down');
     await list.waitFor();
     expect(await list.getAttribute('data-series')).toBe('On Call');
+    // The list is fetched when the drill-down opens.
+    await list.getByTestId('drill-agent').first().waitFor();
     expect(await list.getByTestId('drill-agent').count()).toBeGreaterThan(1);
     const firstRow = await list.getByTestId('drill-agent').first().locator('td').allTextContents();
     expect(firstRow).toHaveLength(4);
@@ -159,8 +161,9 @@ describe('productivity as an agent', () => {
 
     const total = page.getByTestId('pair-total');
     await total.getByTestId('series-drill').first().click();
+    await total.getByTestId('drill-agent').first().waitFor();
     const names = await total.getByTestId('drill-agent').locator('td:first-child').allTextContents();
-    expect(names.every((name) => name === me.long_name)).toBe(true);
+    expect(names).toEqual([me.long_name]);
     await total.getByTestId('drill-back').click();
     await page.waitForTimeout(1200);
     await screenshot(page, 'productivity-agent');

@@ -1,7 +1,9 @@
+import { COUNTED_STATE_IDS } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { generateHistory } from '../src/db/demo/history/generateHistory.js';
+import { rollupTables } from '../src/features/dashboards/index.js';
 import { openTestDatabase } from './support/databases.js';
 
 // The template's demo shifts reach three weeks back from when the run started; a week of history fits in them.
@@ -30,8 +32,8 @@ const aggregates = () =>
       (SELECT count(*) FROM call_rollups) AS rollups`);
 
 const clearHistory = () =>
-  sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, campaign_call_rollups, type_call_rollups, call_rollups, agent_call_rollups,
-      agent_state_rollups RESTART IDENTITY CASCADE`.execute(database.db);
+  sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, ${rollupTables}
+      RESTART IDENTITY CASCADE`.execute(database.db);
 
 let firstRun: Awaited<ReturnType<typeof aggregates>>;
 
@@ -142,23 +144,34 @@ describe('demo call history', () => {
         FROM calls c LEFT JOIN sales_leads l ON l.call_id = c.id GROUP BY 1, 2 ORDER BY 1, 2`);
       expect(rollup).toEqual(raw);
     }
-    // Every grain (hours, days, months) in both alignments holds the same totals as the raw log.
-    for (const [alignment, grain] of [
-      [0, 0],
-      [0, 1],
-      [0, 2],
-      [30, 0],
-      [30, 1],
-      [30, 2],
-    ] as const) {
-      const stateRollup = await rowsOf(sql`
-        SELECT user_id, state, sum(seconds)::bigint AS seconds, sum(records)::int AS records
-        FROM agent_state_rollups WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1, 2 ORDER BY 1, 2`);
-      const rawStates = await rowsOf(sql`
-        SELECT user_id, state, sum(least(round(extract(epoch FROM end_at - start_at)), 3600))::bigint AS seconds,
-          count(*)::int AS records
-        FROM agent_state_log WHERE end_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`);
-      expect(stateRollup).toEqual(rawStates);
+    // Every grain (hours, days, months) of the per-agent rollups in both alignments holds the raw totals.
+    const rawStates = await rowsOf(sql`
+      SELECT user_id, state, sum(least(round(extract(epoch FROM end_at - start_at)), 3600))::bigint AS seconds
+      FROM agent_state_log WHERE end_at IS NOT NULL AND state NOT IN ('logged_out', 'logout')
+      GROUP BY 1, 2 HAVING sum(least(round(extract(epoch FROM end_at - start_at)), 3600)) > 0 ORDER BY 1, 2`);
+    const rawAgentCalls = await rowsOf(sql`
+      SELECT c.agent_id, count(*)::int AS calls, coalesce(sum(c.talk_seconds) FILTER (WHERE c.answered_at IS NOT NULL), 0)::bigint AS talk,
+        count(l.id)::int AS leads
+      FROM calls c LEFT JOIN sales_leads l ON l.call_id = c.id
+      WHERE c.agent_id IS NOT NULL AND c.ended_at IS NOT NULL GROUP BY 1 ORDER BY 1`);
+    expect(rawStates.length).toBeGreaterThan(100);
+    for (const alignment of [0, 30]) {
+      for (const grain of [0, 1, 2]) {
+        const perAgent = await rowsOf(sql<Record<string, string | number>>`
+          SELECT user_id, ${sql.join(COUNTED_STATE_IDS.map((state) => sql`sum(${sql.ref(state)})::bigint AS ${sql.ref(state)}`))}
+          FROM agent_time_rollups WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1 ORDER BY 1`);
+        // As rows per agent and state, in the raw query's order (states by name).
+        const stateRollup = perAgent.flatMap((row) =>
+          COUNTED_STATE_IDS.filter((state) => Number(row[state]) > 0)
+            .toSorted()
+            .map((state) => ({ user_id: row.user_id, state, seconds: row[state] })),
+        );
+        expect(stateRollup, `alignment ${alignment}, grain ${grain}`).toEqual(rawStates);
+        const agentCalls = await rowsOf(sql`
+          SELECT agent_id, sum(all_calls)::int AS calls, sum(talk_seconds)::bigint AS talk, sum(leads)::int AS leads
+          FROM agent_campaign_call_rollups WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1 ORDER BY 1`);
+        expect(agentCalls, `alignment ${alignment}, grain ${grain}`).toEqual(rawAgentCalls);
+      }
     }
   });
 });

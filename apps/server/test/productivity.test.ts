@@ -1,4 +1,4 @@
-import { dayRangeToUnix, type ProductivityResult } from '@shiftline/shared';
+import { dayRangeToUnix, type ProductivityResult, type ProductivitySeriesAgents } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStatesToRollups } from '../src/features/dashboards/index.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
@@ -118,6 +118,17 @@ async function loaded(session: Session, body: Record<string, unknown>): Promise<
   return response.json() as ProductivityResult;
 }
 
+async function seriesAgents(session: Session, body: Record<string, unknown>): Promise<ProductivitySeriesAgents> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/productivity/series-agents',
+    headers: as(session),
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ProductivitySeriesAgents;
+}
+
 const groupOf = (result: ProductivityResult, name: string) => result.groups.find((group) => group.group === name);
 const subOf = (result: ProductivityResult, group: string, sub: string) =>
   groupOf(result, group)?.subCategories.find((entry) => entry.subCategory === sub);
@@ -209,28 +220,33 @@ describe('productivity for a staff viewer', () => {
     });
   });
 
-  it('lists the agents of each series for the drill-down, most first', async () => {
-    const result = await loaded(admin, { ...jan15, timezone: TORONTO, ids: [agentA.userId, agentB.userId] });
-    expect(subOf(result, 'Billable Work', 'On Call')?.agents).toEqual([
-      // 3600 / 5400 of the series; 3600 / 12900 of the total
-      {
-        agentId: agentB.userId,
-        name: 'Test prod.b',
-        seconds: 3600,
-        minutes: 60,
-        percentOfSeries: 66.67,
-        percentOfTotal: 27.91,
-      },
-      {
-        agentId: agentA.userId,
-        name: 'Test prod.a',
-        seconds: 1800,
-        minutes: 30,
-        percentOfSeries: 33.33,
-        percentOfTotal: 13.95,
-      },
-    ]);
-    expect(groupOf(result, 'Productive')?.agents).toEqual([
+  it('lists the agents of one series for the drill-down, most first, under the same choices', async () => {
+    const body = { ...jan15, timezone: TORONTO, ids: [agentA.userId, agentB.userId] };
+    expect(await seriesAgents(admin, { ...body, group: 'Billable Work', subCategory: 'On Call' })).toEqual({
+      group: 'Billable Work',
+      subCategory: 'On Call',
+      seconds: 5400,
+      agents: [
+        // 3600 / 5400 of the series; 3600 / 12900 of the total
+        {
+          agentId: agentB.userId,
+          name: 'Test prod.b',
+          seconds: 3600,
+          minutes: 60,
+          percentOfSeries: 66.67,
+          percentOfTotal: 27.91,
+        },
+        {
+          agentId: agentA.userId,
+          name: 'Test prod.a',
+          seconds: 1800,
+          minutes: 30,
+          percentOfSeries: 33.33,
+          percentOfTotal: 13.95,
+        },
+      ],
+    });
+    expect((await seriesAgents(admin, { ...body, group: 'Productive' })).agents).toEqual([
       {
         agentId: agentA.userId,
         name: 'Test prod.a',
@@ -241,7 +257,36 @@ describe('productivity for a staff viewer', () => {
       },
     ]);
     // Agents without time in a series are left out of its list.
-    expect(subOf(result, 'Billable Work', 'Emails and Tickets')?.agents).toEqual([]);
+    expect(
+      (await seriesAgents(admin, { ...body, group: 'Billable Work', subCategory: 'Emails and Tickets' })).agents,
+    ).toEqual([]);
+    // The time-of-day filter narrows the list too: from 10 to 11 only on-call time counts (A 1800, B 3600).
+    const morning = await seriesAgents(admin, { ...body, startHour: 10, endHour: 11, group: 'Billable Work' });
+    expect(morning.agents.map((agent) => [agent.agentId, agent.seconds, agent.percentOfTotal])).toEqual([
+      [agentB.userId, 3600, 40], // 3600 / 9000
+      [agentA.userId, 1800, 20],
+    ]);
+    // The load itself carries no per-agent lists.
+    const loadedResult = await loaded(admin, body);
+    expect(JSON.stringify(loadedResult)).not.toContain('percentOfSeries');
+  });
+
+  it('gives an agent only their own line in a drill-down, and refuses a sub-category of another group', async () => {
+    const own = await seriesAgents(agentA, {
+      ...jan15,
+      timezone: TORONTO,
+      ids: [agentB.userId],
+      group: 'Billable Work',
+    });
+    expect(own.agents.map((agent) => agent.agentId)).toEqual([agentA.userId]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/productivity/series-agents',
+      headers: as(admin),
+      payload: { ...jan15, timezone: TORONTO, group: 'Productive', subCategory: 'Meal' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ subCategory: 'is not a sub-category of Productive' });
   });
 
   it('counts only hours whose local start is within the time-of-day filter, wrapping past midnight', async () => {
@@ -398,6 +443,13 @@ describe('productivity access and validation', () => {
     const client = await login(t.app, demoEmail('company_supervisor'));
     const response = await load(client, { ...jan15, timezone: TORONTO });
     expect(response.statusCode).toBe(403);
+    const drill = await t.app.inject({
+      method: 'POST',
+      url: '/api/productivity/series-agents',
+      headers: as(client),
+      payload: { ...jan15, timezone: TORONTO, group: 'Productive' },
+    });
+    expect(drill.statusCode).toBe(403);
   });
 
   it('answers 400 naming the fields', async () => {

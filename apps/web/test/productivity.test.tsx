@@ -1,5 +1,5 @@
-import { type ProductivityResult, summarizeStateSeconds } from '@shiftline/shared';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { type ProductivityLoadBody, type ProductivityResult, summarizeStateSeconds } from '@shiftline/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductivityPairCard } from '../src/features/productivity/components/ProductivityPairCard';
 import { formatLoginTime } from '../src/features/productivity/utils/formatLoginTime';
@@ -11,6 +11,8 @@ import {
   visibleSeries,
 } from '../src/features/productivity/utils/productivityPairs';
 import { productivityModeFor, productivityRequest } from '../src/features/productivity/utils/productivityRequest';
+import { fakeFetch } from './fakeFetch';
+import { renderWithProviders } from './renderWithProviders';
 
 // The donut draws on a canvas jsdom does not have; a stand-in exposes the same click.
 vi.mock('../src/features/productivity/components/ProductivityDonut', () => ({
@@ -25,30 +27,37 @@ vi.mock('../src/features/productivity/components/ProductivityDonut', () => ({
   ),
 }));
 
-/** Two agents' seconds per state, summarised as the server does, with a drill-down list on two series. */
+/** Two agents' seconds per state, summarised as the server does. */
 function fakeResult(): Pick<ProductivityResult, 'groups'> {
-  const summary = summarizeStateSeconds([
-    { state: 'on_call', seconds: 5400 },
-    { state: 'after_call_work', seconds: 600 },
-    { state: 'ready', seconds: 3600 },
-    { state: 'break', seconds: 900 },
-    { state: 'lunch', seconds: 1800 },
-    { state: 'pre_shift', seconds: 600 },
-  ]);
+  return {
+    groups: summarizeStateSeconds([
+      { state: 'on_call', seconds: 5400 },
+      { state: 'after_call_work', seconds: 600 },
+      { state: 'ready', seconds: 3600 },
+      { state: 'break', seconds: 900 },
+      { state: 'lunch', seconds: 1800 },
+      { state: 'pre_shift', seconds: 600 },
+    ]).groups,
+  };
+}
+
+const REQUEST: ProductivityLoadBody = { start: 1_894_683_600, end: 1_894_769_999, timezone: 'America/Toronto' };
+
+/** The drill-down call: On Call has two agents, every other series none. */
+function drillDownServer() {
   const agents = [
     { agentId: 2, name: 'Bea Roy', seconds: 3600, minutes: 60, percentOfSeries: 66.67, percentOfTotal: 27.91 },
     { agentId: 1, name: 'Al Chen', seconds: 1800, minutes: 30, percentOfSeries: 33.33, percentOfTotal: 13.95 },
   ];
-  return {
-    groups: summary.groups.map((group) => ({
-      ...group,
-      agents: group.group === 'Billable Work' ? agents : [],
-      subCategories: group.subCategories.map((sub) => ({
-        ...sub,
-        agents: sub.subCategory === 'On Call' ? agents : [],
-      })),
-    })),
-  };
+  return fakeFetch({
+    'POST /api/productivity/series-agents': (body) => {
+      const { group, subCategory } = body as { group: string; subCategory: string | null };
+      return {
+        status: 200,
+        body: { group, subCategory, seconds: 5400, agents: subCategory === 'On Call' ? agents : [] },
+      };
+    },
+  });
 }
 
 describe('productivity choices', () => {
@@ -138,7 +147,7 @@ describe('a graph-plus-stats pair', () => {
   const rows = () => screen.getAllByTestId('series-row').map((row) => row.getAttribute('data-series'));
 
   it('hides the other series when one is clicked in the list or the chart, and restores them on a second click', async () => {
-    render(<ProductivityPairCard pair={billable} wide={false} />);
+    renderWithProviders(<ProductivityPairCard pair={billable} wide={false} request={REQUEST} />);
     expect(rows()).toEqual(['On Call', 'After Work', 'Emails and Tickets']);
     fireEvent.click(screen.getAllByTestId('series-row')[0] as HTMLElement);
     expect(rows()).toEqual(['On Call']);
@@ -155,21 +164,30 @@ describe('a graph-plus-stats pair', () => {
     expect(rows()).toEqual(['After Work']);
   });
 
-  it('drills down to the agents of a series and back', () => {
-    render(<ProductivityPairCard pair={billable} wide={false} />);
+  it('drills down to the agents of a series, fetched under the page request, and back', async () => {
+    const fetch = drillDownServer();
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<ProductivityPairCard pair={billable} wide={false} request={REQUEST} />);
     fireEvent.click(screen.getAllByTestId('series-drill')[0] as HTMLElement);
     const list = screen.getByTestId('drill-down');
     expect(list.getAttribute('data-series')).toBe('On Call');
-    const agents = within(list).getAllByTestId('drill-agent');
+    expect(within(list).getByTestId('drill-loading').textContent).toBe('Loading... Please wait');
+    const agents = await within(list).findAllByTestId('drill-agent');
     expect(agents.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent))).toEqual([
       ['Bea Roy', '60.00', '66.67%', '27.91%'],
       ['Al Chen', '30.00', '33.33%', '13.95%'],
     ]);
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      ...REQUEST,
+      group: 'Billable Work',
+      subCategory: 'On Call',
+    });
     fireEvent.click(screen.getByTestId('drill-back'));
     expect(screen.queryByTestId('drill-down')).toBeNull();
     expect(rows()).toHaveLength(3);
     // A series nobody has time in says so.
     fireEvent.click(screen.getAllByTestId('series-drill')[2] as HTMLElement);
-    expect(screen.getByTestId('drill-empty').textContent).toBe('No Agents Found');
+    expect((await screen.findByTestId('drill-empty')).textContent).toBe('No Agents Found');
+    vi.unstubAllGlobals();
   });
 });

@@ -516,12 +516,27 @@ describe('ending calls and changing states', () => {
       .execute();
     expect(states.filter((state) => state.end_at === null)).toHaveLength(1);
     expect(states).toHaveLength(3);
-    const ready = await sql<{ seconds: string }>`SELECT seconds FROM agent_state_rollups
-      WHERE user_id = ${agentY} AND state = 'ready' AND alignment = 0 AND grain = 0`.execute(t.database.db);
-    expect(Number(ready.rows[0]?.seconds)).toBe(600);
+    // The closed Ready is in its hour, day and month; the open After-call work is in none yet.
+    const counted = await sql<{ grain: number; ready: string; after_call_work: string }>`
+      SELECT grain, sum(ready) AS ready, sum(after_call_work) AS after_call_work FROM agent_time_rollups
+      WHERE user_id = ${agentY} AND alignment = 0 GROUP BY grain ORDER BY grain`.execute(t.database.db);
+    expect(counted.rows.map((row) => [row.grain, Number(row.ready), Number(row.after_call_work)])).toEqual([
+      [0, 600, 0],
+      [1, 600, 0],
+      [2, 600, 0],
+    ]);
     await expect(changeAgentState(t.database.db, agentY, { state: 'napping', at: at('14:00:00') })).rejects.toThrow(
       'Unknown agent state',
     );
+    // A display name is kept as its id, which the rollup keys on.
+    await changeAgentState(t.database.db, agentY, { state: 'Follow-up work', at: at('14:00:00') });
+    const latest = await t.database.db
+      .selectFrom('agent_state_log')
+      .select('state')
+      .where('user_id', '=', agentY)
+      .where('end_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(latest.state).toBe('follow_up_work');
   });
 });
 

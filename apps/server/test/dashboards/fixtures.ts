@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
+import { rollupTables } from '../../src/features/dashboards/index.js';
 
 type NewCall = import('kysely').Insertable<Database['calls']>;
 
 /** Empties the call history and its rollups, so a test's hand-made calls are the only ones counted. */
 export async function clearCallHistory(database: DatabaseHandle): Promise<void> {
-  await sql`TRUNCATE sales_leads, agent_state_log, calls, call_rollups, campaign_call_rollups, type_call_rollups, agent_call_rollups, agent_state_rollups, agent_payments`.execute(
-    database.db,
-  );
+  await sql`TRUNCATE sales_leads, agent_state_log, calls, agent_payments, ${rollupTables}`.execute(database.db);
 }
 
 export async function campaignId(database: DatabaseHandle, name: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCTIVITY_GROUPS } from '../metrics/productivity.js';
+import { PRODUCTIVITY_GROUPS, PRODUCTIVITY_SUB_CATEGORIES } from '../metrics/productivity.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
 
 /** Longest range one productivity request may cover. */
@@ -22,26 +22,28 @@ const hourOfDay = z
  * `endHour` count (both included; a start after the end wraps past midnight, e.g. 22 → 5). `ids` are agent ids in
  * agents mode and campaign ids in campaigns mode; empty means all. An agent always gets their own time only.
  */
-export const productivityLoadBodySchema = z
-  .object({
-    start: unixSeconds,
-    end: unixSeconds,
-    timezone: z.enum(TIME_ZONE_IDS, { error: 'must be one of the supported time zones' }),
-    startHour: hourOfDay.default(0),
-    endHour: hourOfDay.default(23),
-    mode: z.enum(PRODUCTIVITY_MODES, { error: 'must be agents or campaigns' }).default('agents'),
-    ids: z.array(z.number().int().positive(), { error: 'must be a list of ids' }).max(5000).default([]),
-  })
-  .superRefine((body, context) => {
-    if (body.end < body.start) context.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start' });
-    if (body.end - body.start > MAX_PRODUCTIVITY_RANGE_DAYS * 86_400) {
-      context.addIssue({
-        code: 'custom',
-        path: ['end'],
-        message: `must be within ${MAX_PRODUCTIVITY_RANGE_DAYS} days of start`,
-      });
-    }
-  });
+const loadFields = {
+  start: unixSeconds,
+  end: unixSeconds,
+  timezone: z.enum(TIME_ZONE_IDS, { error: 'must be one of the supported time zones' }),
+  startHour: hourOfDay.default(0),
+  endHour: hourOfDay.default(23),
+  mode: z.enum(PRODUCTIVITY_MODES, { error: 'must be agents or campaigns' }).default('agents'),
+  ids: z.array(z.number().int().positive(), { error: 'must be a list of ids' }).max(5000).default([]),
+};
+
+function refineRange(body: { start: number; end: number }, context: z.RefinementCtx): void {
+  if (body.end < body.start) context.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start' });
+  if (body.end - body.start > MAX_PRODUCTIVITY_RANGE_DAYS * 86_400) {
+    context.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: `must be within ${MAX_PRODUCTIVITY_RANGE_DAYS} days of start`,
+    });
+  }
+}
+
+export const productivityLoadBodySchema = z.object(loadFields).superRefine(refineRange);
 export type ProductivityLoadBody = z.input<typeof productivityLoadBodySchema>;
 export type ParsedProductivityLoadBody = z.output<typeof productivityLoadBodySchema>;
 
@@ -64,12 +66,9 @@ export const productivityAgentShareSchema = z.object({
 });
 export type ProductivityAgentShare = z.infer<typeof productivityAgentShareSchema>;
 
-const agentShares = z.array(productivityAgentShareSchema).describe('agents with time in the series, most first');
-
 export const productivitySubCategorySchema = z.object({
   subCategory: z.string(),
   ...shareFields,
-  agents: agentShares,
 });
 export type ProductivitySubCategory = z.infer<typeof productivitySubCategorySchema>;
 
@@ -77,7 +76,6 @@ export const productivityGroupSchema = z.object({
   group: z.enum(PRODUCTIVITY_GROUPS),
   ...shareFields,
   subCategories: z.array(productivitySubCategorySchema),
-  agents: agentShares,
 });
 export type ProductivityGroupResult = z.infer<typeof productivityGroupSchema>;
 
@@ -120,3 +118,30 @@ export const productivityResultSchema = z.object({
     .describe("null unless the agents are only the viewer, or the viewer may see others' pay"),
 });
 export type ProductivityResult = z.infer<typeof productivityResultSchema>;
+
+/**
+ * `POST /api/productivity/series-agents`: the drill-down of one series (a group, or one of its sub-categories) with
+ * the same choices as the load. Fetched when a drill-down opens, so a load never carries every series' agent lists.
+ */
+export const productivitySeriesAgentsBodySchema = z
+  .object({
+    ...loadFields,
+    group: z.enum(PRODUCTIVITY_GROUPS, { error: 'must be a productivity group' }),
+    subCategory: z.string().nullable().default(null),
+  })
+  .superRefine((body, context) => {
+    refineRange(body, context);
+    if (body.subCategory !== null && !PRODUCTIVITY_SUB_CATEGORIES[body.group].includes(body.subCategory)) {
+      context.addIssue({ code: 'custom', path: ['subCategory'], message: `is not a sub-category of ${body.group}` });
+    }
+  });
+export type ProductivitySeriesAgentsBody = z.input<typeof productivitySeriesAgentsBodySchema>;
+export type ParsedProductivitySeriesAgentsBody = z.output<typeof productivitySeriesAgentsBodySchema>;
+
+export const productivitySeriesAgentsSchema = z.object({
+  group: z.enum(PRODUCTIVITY_GROUPS),
+  subCategory: z.string().nullable(),
+  seconds: z.number().describe("the series' capped seconds over every agent counted"),
+  agents: z.array(productivityAgentShareSchema).describe('agents with time in the series, most first'),
+});
+export type ProductivitySeriesAgents = z.infer<typeof productivitySeriesAgentsSchema>;

@@ -79,9 +79,22 @@ export const AGENT_STATES = [
 export type AgentStateId = (typeof AGENT_STATES)[number]['id'];
 
 const byKey = new Map<string, StateClassification | null>();
+const idByKey = new Map<string, AgentStateId>();
 for (const state of AGENT_STATES) {
   byKey.set(state.id, state.classification);
   byKey.set(state.name.toLowerCase(), state.classification);
+  idByKey.set(state.id, state.id);
+  idByKey.set(state.name.toLowerCase(), state.id);
+}
+
+/**
+ * The id of a state given by id ('on_hold') or display name in any case ('On hold'); every 'Logout…' variant is
+ * 'logout'. `null` for a state the spec does not name. The state log stores ids, so the rollups can key on them.
+ */
+export function agentStateId(state: string): AgentStateId | null {
+  const key = state.trim().toLowerCase();
+  if (key.startsWith('logout')) return 'logout';
+  return idByKey.get(key) ?? null;
 }
 
 /**
@@ -127,6 +140,14 @@ export function countsAsLoginTime(state: string): boolean {
   return !key.startsWith('logout') && key !== 'logged_out' && key !== 'logged out';
 }
 
+/**
+ * The states whose time counts anywhere on the productivity page (a group, or login time): every state but Logged
+ * out and Logout. The productivity rollup keeps a column for each of these and nothing for the others.
+ */
+export const COUNTED_STATE_IDS: readonly AgentStateId[] = AGENT_STATES.map((state) => state.id).filter(
+  countsAsLoginTime,
+);
+
 /** Seconds, minutes (2 decimals) and the three percents (2 decimals, 0 when the base is 0) of one series. */
 export type ProductivityShare = {
   seconds: number;
@@ -154,6 +175,15 @@ export type ProductivitySummary = {
 
 const PAID_GROUPS: readonly ProductivityGroup[] = ['Billable Work', 'Productive', 'Unproductive'];
 const ON_CALL_SUB_CATEGORY = 'On Call';
+
+/** Whether a state's time is paid: it belongs to Billable Work, Productive or Unproductive (not Unclassified). */
+export function isPaidState(state: string): boolean {
+  const group = classifyState(state)?.group;
+  return group !== undefined && PAID_GROUPS.includes(group);
+}
+
+/** The ids of the paid states, in AGENT_STATES order. */
+export const PAID_STATE_IDS: readonly AgentStateId[] = AGENT_STATES.map((state) => state.id).filter(isPaidState);
 
 /**
  * The productivity stats: each record is capped at 3,600 s first, then summed per sub-category and group.

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { dataDirOf } from '../../config.js';
+import { rollupTables } from '../../features/dashboards/index.js';
 import { type DatabaseHandle, openDatabase } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { generateDemo } from './generateDemo.js';
@@ -64,8 +65,7 @@ async function run(handle: DatabaseHandle): Promise<void> {
       return;
     }
     out('Removing the existing call history…');
-    await sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, campaign_call_rollups, type_call_rollups, call_rollups, agent_call_rollups,
-      agent_state_rollups`.execute(db);
+    await sql`TRUNCATE sales_leads, agent_state_log, calls, clients, agent_payments, ${rollupTables}`.execute(db);
   }
 
   const firstDay = new Date(Math.floor(now.getTime() / 86_400_000 - days) * 86_400_000);

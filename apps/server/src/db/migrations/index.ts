@@ -6,6 +6,7 @@ import * as supervisor from './20261122_0004_supervisor.js';
 import * as calls from './20261122_0005_calls.js';
 import * as typeRollups from './20261122_0006_type_rollups.js';
 import * as stateGrains from './20261122_0007_state_grains.js';
+import * as agentRollupGrains from './20261123_0008_agent_rollup_grains.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0005_calls': calls,
   '20261122_0006_type_rollups': typeRollups,
   '20261122_0007_state_grains': stateGrains,
+  '20261123_0008_agent_rollup_grains': agentRollupGrains,
 };

@@ -1,4 +1,4 @@
-import { classifyState } from '@shiftline/shared';
+import { agentStateId } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../plugins/errors.js';
@@ -83,10 +83,9 @@ export async function changeAgentState(
   userId: number,
   next: { state: string; at: Date; campaignId?: number | null; callId?: number | string | null },
 ): Promise<string> {
-  if (
-    classifyState(next.state) === null &&
-    !['logged_out', 'logout', 'did_ringing', 'not_ready_text'].includes(next.state)
-  ) {
+  // The log keeps ids ('on_hold' for 'On hold'), which the productivity rollup keys on.
+  const state = agentStateId(next.state);
+  if (state === null) {
     throw new AppError('validation_failed', 'Unknown agent state.', { state: 'is not a known agent state' });
   }
   return db.transaction().execute(async (trx) => {
@@ -111,7 +110,7 @@ export async function changeAgentState(
       .insertInto('agent_state_log')
       .values({
         user_id: userId,
-        state: next.state,
+        state,
         start_at: next.at,
         campaign_id: next.campaignId ?? null,
         call_id: next.callId ?? null,

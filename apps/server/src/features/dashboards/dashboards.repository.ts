@@ -1,6 +1,7 @@
 import type { BucketRange, CampaignType } from '@shiftline/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { grainedRange, localSecondsOf } from './localTime.js';
 import { CALL_ROLLUP_SUMS, type CallRollupSum } from './rollups.js';
 
 /** One rollup row's sums, as numbers. */
@@ -26,23 +27,6 @@ const summed = sql.join(
 
 /** Re-sums the per-bucket sums of the CTE `l`. */
 const resummed = sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(`l.${column}`)}) AS ${sql.ref(column)}`));
-
-/** A zone's UTC offset from `fromMs` on (until the next segment), in seconds. */
-export type ZoneOffsetSegment = { fromMs: number; offsetSeconds: number };
-
-/** CASE over the bucket start giving the offset in seconds; segments are in time order. */
-function offsetCase(segments: readonly ZoneOffsetSegment[]): RawBuilder<unknown> {
-  const [first, ...later] = segments;
-  if (!first) return sql`0`;
-  if (later.length === 0) return sql.lit(first.offsetSeconds);
-  const whens = [...later]
-    .reverse()
-    .map(
-      (segment) =>
-        sql`WHEN b.bucket_start >= ${sql.lit(new Date(segment.fromMs).toISOString())}::timestamptz THEN ${sql.lit(segment.offsetSeconds)}`,
-    );
-  return sql`(CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(first.offsetSeconds)} END)`;
-}
 
 const toSums = (row: Record<string, unknown>): RollupSums => {
   const sums = {} as RollupSums;
@@ -82,17 +66,15 @@ export function createDashboardsRepository(db: Kysely<Database>) {
   return {
     /**
      * Sums per local day and per local hour of day over the range. Local time is the bucket start plus the zone's
-     * offset, which the caller gives as segments (the offset from each instant on): the zone rules stay in one
-     * place (Luxon, as everywhere else) and the database returns a few hundred rows even for a year.
+     * offset (localTime.ts), so the database returns a few hundred rows even for a year.
      */
     async callSumsByDayAndHour(
       filter: CallRollupFilter,
-      offsets: readonly ZoneOffsetSegment[],
     ): Promise<{ days: Map<string, RollupSums>; hours: RollupSums[] }> {
       const days = new Map<string, RollupSums>();
       const hours: RollupSums[] = [];
       if (filter.campaignIds.length === 0) return { days, hours };
-      const localSeconds = sql`(extract(epoch FROM b.bucket_start)::bigint + ${offsetCase(offsets)})`;
+      const localSeconds = localSecondsOf(sql`b.bucket_start`, filter.range);
       const result = await sql<Record<string, unknown> & { day: string | null; hour: number | null }>`
         WITH b AS MATERIALIZED (
           SELECT r.bucket_start, ${summed} FROM ${rollupTable(filter)}
@@ -117,12 +99,23 @@ export function createDashboardsRepository(db: Kysely<Database>) {
       return result.rows.map((row) => ({ campaignId: Number(row.campaign_id), sums: toSums(row) }));
     },
 
-    /** Sums per agent over the whole range, from the per-agent rollup (agent records). */
+    /**
+     * Sums per agent over the whole range (agent records): from whole months and days of the per-agent rollup, and
+     * hours only at the edges; filtering stats sources needs the hourly per-source one.
+     */
     async callSumsByAgent(filter: CallRollupFilter): Promise<{ agentId: number; sums: RollupSums }[]> {
       if (filter.campaignIds.length === 0 || filter.agentIds.length === 0) return [];
-      const result = await sql<Record<string, unknown> & { agent_id: number }>`
-        SELECT r.agent_id, ${summed} FROM agent_call_rollups r
-        WHERE ${rollupWhere(filter)} GROUP BY r.agent_id`.execute(db);
+      const bySource = filter.statsSourceIds.length > 0;
+      const campaigns = sql`r.campaign_id = ANY(${sql.val([...filter.campaignIds])}::int[])`;
+      const agents = sql`r.agent_id = ANY(${sql.val([...filter.agentIds])}::int[])`;
+      const result = bySource
+        ? await sql<Record<string, unknown> & { agent_id: number }>`
+            SELECT r.agent_id, ${summed} FROM agent_call_rollups r
+            WHERE ${rollupWhere(filter)} GROUP BY r.agent_id`.execute(db)
+        : await sql<Record<string, unknown> & { agent_id: number }>`
+            SELECT r.agent_id, ${summed} FROM agent_campaign_call_rollups r
+            WHERE ${grainedRange(filter.range, { hoursOnly: false })} AND ${campaigns} AND ${agents}
+            GROUP BY r.agent_id`.execute(db);
       return result.rows.map((row) => ({ agentId: Number(row.agent_id), sums: toSums(row) }));
     },
 

@@ -19,7 +19,6 @@ import {
   minutesRoundedUp,
   type ParsedDashboardQuery,
   type SalesLeadsRow,
-  zoneOffsetSegments,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { seesEveryCampaign } from '../org/index.js';
@@ -88,7 +87,7 @@ export function createDashboardsService(deps: {
   /** Sums per local day and hour of the campaigns the viewer may see, narrowed as the query asks. */
   async function sumsFor(viewer: UserRow, query: ParsedDashboardQuery, range: BucketRange) {
     const { campaigns, filter } = await rollupFilter(viewer, query, range);
-    return { campaigns, ...(await dashboards.callSumsByDayAndHour(filter, zoneOffsetSegments(range))) };
+    return { campaigns, ...(await dashboards.callSumsByDayAndHour(filter)) };
   }
 
   /** The query's zone and its hour buckets. */

@@ -2,6 +2,7 @@ import {
   ACTIVITY_CAP_SECONDS,
   CALL_DURATION_BUCKETS,
   CONNECTED_CALL_SECONDS,
+  COUNTED_STATE_IDS,
   DISPOSITION_BUCKET_IDS,
   QUEUE_BUCKETS,
 } from '@shiftline/shared';
@@ -91,12 +92,19 @@ const CALL_SUM_EXPRESSIONS: RawBuilder<unknown>[] = [
 
 const ALIGNMENTS = sql`(VALUES (0::smallint), (30::smallint)) AS a(alignment)`;
 
+/** Grains of the per-agent rollups: 0 hours, 1 days, 2 months (RollupGrain in packages/shared). */
+const GRAIN_OF_UNIT = { hour: 0, day: 1, month: 2 } as const;
+type GrainUnit = keyof typeof GRAIN_OF_UNIT;
+const ALL_GRAINS: readonly GrainUnit[] = ['hour', 'day', 'month'];
+const grainsOf = (units: readonly GrainUnit[]) =>
+  sql`(VALUES ${sql.join(units.map((unit) => sql`(${sql.lit(GRAIN_OF_UNIT[unit])}::smallint, ${sql.lit(unit)})`))}) AS g(grain, unit)`;
+
 /**
  * The bucket holding an instant on the alignment's grid (on the hour, or on the half hour), in UTC whatever the
- * session zone. `unit` is 'hour' by default, or the grain's unit column (day, month) for the productivity rollup.
+ * session zone: the hour, or with grains the grain's unit (hour, day or month).
  */
-const bucketOf = (instant: RawBuilder<unknown>, unit: RawBuilder<unknown> = sql`'hour'`) =>
-  sql`date_trunc(${unit}, ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
+const bucketOf = (instant: RawBuilder<unknown>, grained: boolean) =>
+  sql`date_trunc(${grained ? sql`g.unit` : sql`'hour'`}, ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
 
 const callSums = sql.join(
   CALL_SUM_EXPRESSIONS.map((expression, index) => sql`${expression} AS ${sql.ref(CALL_ROLLUP_SUMS[index] as string)}`),
@@ -115,52 +123,81 @@ const KEY_EXPRESSIONS: Record<RollupKey, RawBuilder<unknown>> = {
   campaign_type: sql`camp.type`,
 };
 
-/** The call rollups: per campaign (most reads), per campaign and stats source, per agent, per campaign type. */
+/**
+ * The call rollups: per campaign (most reads), per campaign and stats source, per agent campaign and source (hours,
+ * for the dashboards' agent filter), per agent and campaign (hours, days and months, for agent records), per type.
+ */
 const CALL_ROLLUP_TABLES = [
-  { table: 'campaign_call_rollups', keys: ['campaign_id'] },
-  { table: 'call_rollups', keys: ['campaign_id', 'stats_source_id'] },
-  { table: 'agent_call_rollups', keys: ['agent_id', 'campaign_id', 'stats_source_id'] },
-  { table: 'type_call_rollups', keys: ['campaign_type'] },
-] as const satisfies readonly { table: string; keys: readonly RollupKey[] }[];
+  { table: 'campaign_call_rollups', keys: ['campaign_id'], grained: false },
+  { table: 'call_rollups', keys: ['campaign_id', 'stats_source_id'], grained: false },
+  { table: 'agent_call_rollups', keys: ['agent_id', 'campaign_id', 'stats_source_id'], grained: false },
+  { table: 'agent_campaign_call_rollups', keys: ['agent_id', 'campaign_id'], grained: true },
+  { table: 'type_call_rollups', keys: ['campaign_type'], grained: false },
+] as const satisfies readonly { table: string; keys: readonly RollupKey[]; grained: boolean }[];
 
 type CallRollupTable = (typeof CALL_ROLLUP_TABLES)[number];
 
-function callRollupSelect(where: CallFilter, keys: readonly RollupKey[]) {
-  const keyColumns = keys.map((key) => sql`${KEY_EXPRESSIONS[key]} AS ${sql.ref(key)}`);
-  const agentFilter = keys.includes('agent_id') ? sql`AND c.agent_id IS NOT NULL` : sql``;
+/** Every rollup table, as a list for TRUNCATE or ANALYZE: emptied together when the history they sum is replaced. */
+export const rollupTables = sql.join(
+  [...CALL_ROLLUP_TABLES.map((rollup) => rollup.table), 'agent_time_rollups'].map((table) => sql.table(table)),
+);
+
+function callRollupSelect(where: CallFilter, rollup: CallRollupTable) {
+  const keyColumns = rollup.keys.map((key) => sql`${KEY_EXPRESSIONS[key]} AS ${sql.ref(key)}`);
+  const agentFilter = (rollup.keys as readonly RollupKey[]).includes('agent_id')
+    ? sql`AND c.agent_id IS NOT NULL`
+    : sql``;
+  const grains = rollup.grained ? sql`CROSS JOIN ${grainsOf(ALL_GRAINS)}` : sql``;
   return sql`
-    SELECT a.alignment, ${bucketOf(sql`c.queued_at`)} AS bucket_start, ${sql.join(keyColumns)}, ${callSums}
-    FROM calls c CROSS JOIN ${ALIGNMENTS}
+    SELECT a.alignment, ${rollup.grained ? sql`g.grain, ` : sql``}${bucketOf(sql`c.queued_at`, rollup.grained)} AS bucket_start,
+      ${sql.join(keyColumns)}, ${callSums}
+    FROM calls c CROSS JOIN ${ALIGNMENTS} ${grains}
       JOIN campaigns camp ON camp.id = c.campaign_id
       LEFT JOIN dispositions d ON d.id = c.disposition_id
       LEFT JOIN sales_leads l ON l.call_id = c.id
     WHERE c.ended_at IS NOT NULL ${agentFilter} AND ${where}
-    GROUP BY a.alignment, bucket_start, ${sql.join(keys.map((key) => KEY_EXPRESSIONS[key]))}`;
+    GROUP BY a.alignment, ${rollup.grained ? sql`g.grain, ` : sql``}bucket_start, ${sql.join(rollup.keys.map((key) => KEY_EXPRESSIONS[key]))}`;
 }
 
-const keyList = ({ keys }: CallRollupTable) =>
-  sql.join(['alignment', 'bucket_start', ...keys].map((column) => sql.ref(column)));
+const keyList = ({ keys, grained }: CallRollupTable) =>
+  sql.join(['alignment', ...(grained ? ['grain'] : []), 'bucket_start', ...keys].map((column) => sql.ref(column)));
 const insertColumns = (rollup: CallRollupTable) => sql`(${keyList(rollup)}, ${sumColumns})`;
 
-/** Grains of the productivity rollup: 0 hours, 1 days, 2 months (RollupGrain in packages/shared). */
-const GRAIN_OF_UNIT = { hour: 0, day: 1, month: 2 } as const;
-const grainsOf = (units: readonly (keyof typeof GRAIN_OF_UNIT)[]) =>
-  sql`(VALUES ${sql.join(units.map((unit) => sql`(${sql.lit(GRAIN_OF_UNIT[unit])}::smallint, ${sql.lit(unit)})`))}) AS g(grain, unit)`;
+/** Days and months of a grained rollup: its hours summed, the same numbers without another pass over raw rows. */
+async function addDaysAndMonths(
+  db: Kysely<Database>,
+  table: string,
+  keys: readonly string[],
+  sums: readonly string[],
+): Promise<void> {
+  const keyColumns = sql.join(keys.map((key) => sql.ref(`a.${key}`)));
+  await sql`INSERT INTO ${sql.table(table)} (alignment, grain, bucket_start, ${sql.join(keys.map((key) => sql.ref(key)))},
+      ${sql.join(sums.map((column) => sql.ref(column)))})
+    SELECT a.alignment, g.grain, ${bucketOf(sql`a.bucket_start`, true)} AS day_or_month, ${keyColumns},
+      ${sql.join(sums.map((column) => sql`sum(${sql.ref(`a.${column}`)})`))}
+    FROM ${sql.table(table)} a CROSS JOIN ${grainsOf(['day', 'month'])}
+    WHERE a.grain = 0
+    GROUP BY a.alignment, g.grain, day_or_month, ${keyColumns}`.execute(db);
+}
 
-/** The grain's bucket (hour, day or month) holding an instant. */
-const grainBucketOf = (instant: RawBuilder<unknown>) => bucketOf(instant, sql`g.unit`);
+const STATE_KEYS = ['user_id', 'campaign_id'] as const;
+const STATE_COLUMNS = sql`(alignment, grain, bucket_start, user_id, campaign_id, ${sql.join(COUNTED_STATE_IDS.map((state) => sql.ref(state)))})`;
 
-const STATE_COLUMNS = sql`(alignment, grain, bucket_start, user_id, campaign_id, state, seconds, records)`;
-
-/** The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts. */
-function stateRollupSelect(where: CallFilter, units: readonly (keyof typeof GRAIN_OF_UNIT)[]) {
+/**
+ * The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts, in its state's
+ * column. Logged out and Logout count toward nothing and are left out.
+ */
+function stateRollupSelect(where: CallFilter, units: readonly GrainUnit[]) {
   const seconds = sql`least(greatest(round(extract(epoch FROM s.end_at - s.start_at)), 0), ${sql.lit(ACTIVITY_CAP_SECONDS)})`;
+  const perState = COUNTED_STATE_IDS.map(
+    (state) => sql`coalesce(sum(${seconds}) FILTER (WHERE s.state = ${sql.lit(state)}), 0)::bigint`,
+  );
   return sql`
-    SELECT a.alignment, g.grain, ${grainBucketOf(sql`s.start_at`)} AS bucket_start, s.user_id,
-      coalesce(s.campaign_id, 0) AS campaign_id, s.state, sum(${seconds})::bigint AS seconds, count(*)::integer AS records
+    SELECT a.alignment, g.grain, ${bucketOf(sql`s.start_at`, true)} AS bucket_start, s.user_id,
+      coalesce(s.campaign_id, 0) AS campaign_id, ${sql.join(perState)}
     FROM agent_state_log s CROSS JOIN ${ALIGNMENTS} CROSS JOIN ${grainsOf(units)}
-    WHERE s.end_at IS NOT NULL AND ${where}
-    GROUP BY a.alignment, g.grain, bucket_start, s.user_id, coalesce(s.campaign_id, 0), s.state`;
+    WHERE s.end_at IS NOT NULL AND s.state IN (${sql.join(COUNTED_STATE_IDS.map((state) => sql.lit(state)))}) AND ${where}
+    GROUP BY a.alignment, g.grain, bucket_start, s.user_id, coalesce(s.campaign_id, 0)`;
 }
 
 /**
@@ -168,33 +205,33 @@ function stateRollupSelect(where: CallFilter, units: readonly (keyof typeof GRAI
  * transaction when given one.
  */
 export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
-  const [perCampaign, perSource, perAgent, perType] = CALL_ROLLUP_TABLES;
-  for (const rollup of [perSource, perAgent]) {
+  const [perCampaign, perSource, perAgentSource, perAgent, perType] = CALL_ROLLUP_TABLES;
+  for (const rollup of [perSource, perAgentSource]) {
     await sql`TRUNCATE ${sql.table(rollup.table)}`.execute(db);
-    await sql`INSERT INTO ${sql.table(rollup.table)} ${insertColumns(rollup)} ${callRollupSelect(sql`true`, rollup.keys)}`.execute(
+    await sql`INSERT INTO ${sql.table(rollup.table)} ${insertColumns(rollup)} ${callRollupSelect(sql`true`, rollup)}`.execute(
       db,
     );
   }
-  // The per-campaign rollup is the per-source one summed over sources: the same numbers, one pass less over calls.
+  // The other call rollups are these summed: the same numbers, without another pass over the calls.
+  const summedSums = sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`));
   await sql`TRUNCATE ${sql.table(perCampaign.table)}`.execute(db);
   await sql`INSERT INTO ${sql.table(perCampaign.table)} ${insertColumns(perCampaign)}
-    SELECT alignment, bucket_start, campaign_id, ${sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(column)})`))}
-    FROM call_rollups GROUP BY alignment, bucket_start, campaign_id`.execute(db);
-  // And the per-type one is the per-campaign one summed over each type's campaigns.
+    SELECT alignment, bucket_start, campaign_id, ${summedSums}
+    FROM call_rollups r GROUP BY alignment, bucket_start, campaign_id`.execute(db);
   await sql`TRUNCATE ${sql.table(perType.table)}`.execute(db);
   await sql`INSERT INTO ${sql.table(perType.table)} ${insertColumns(perType)}
-    SELECT r.alignment, r.bucket_start, camp.type, ${sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`))}
+    SELECT r.alignment, r.bucket_start, camp.type, ${summedSums}
     FROM campaign_call_rollups r JOIN campaigns camp ON camp.id = r.campaign_id
     GROUP BY r.alignment, r.bucket_start, camp.type`.execute(db);
-  await sql`TRUNCATE agent_state_rollups`.execute(db);
-  await sql`INSERT INTO agent_state_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}`.execute(db);
-  // Days and months are the hours summed: the same numbers, without another pass over the state log.
-  await sql`INSERT INTO agent_state_rollups ${STATE_COLUMNS}
-    SELECT a.alignment, g.grain, ${grainBucketOf(sql`a.bucket_start`)} AS day_or_month, a.user_id, a.campaign_id, a.state,
-      sum(a.seconds), sum(a.records)
-    FROM agent_state_rollups a CROSS JOIN ${grainsOf(['day', 'month'])}
-    WHERE a.grain = 0
-    GROUP BY a.alignment, g.grain, day_or_month, a.user_id, a.campaign_id, a.state`.execute(db);
+  await sql`TRUNCATE ${sql.table(perAgent.table)}`.execute(db);
+  await sql`INSERT INTO ${sql.table(perAgent.table)} ${insertColumns(perAgent)}
+    SELECT alignment, 0, bucket_start, agent_id, campaign_id, ${summedSums}
+    FROM agent_call_rollups r GROUP BY alignment, bucket_start, agent_id, campaign_id`.execute(db);
+  await addDaysAndMonths(db, perAgent.table, perAgent.keys, CALL_ROLLUP_SUMS);
+
+  await sql`TRUNCATE agent_time_rollups`.execute(db);
+  await sql`INSERT INTO agent_time_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}`.execute(db);
+  await addDaysAndMonths(db, 'agent_time_rollups', STATE_KEYS, COUNTED_STATE_IDS);
 }
 
 /**
@@ -208,7 +245,7 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
     CALL_ROLLUP_SUMS.map((column) => sql`${sql.ref(column)} = t.${sql.ref(column)} + excluded.${sql.ref(column)}`),
   );
   for (const rollup of CALL_ROLLUP_TABLES) {
-    await sql`INSERT INTO ${sql.table(rollup.table)} AS t ${insertColumns(rollup)} ${callRollupSelect(where, rollup.keys)}
+    await sql`INSERT INTO ${sql.table(rollup.table)} AS t ${insertColumns(rollup)} ${callRollupSelect(where, rollup)}
       ON CONFLICT (${keyList(rollup)}) DO UPDATE SET ${updates}`.execute(db);
   }
 }
@@ -217,8 +254,10 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
 export async function addStatesToRollups(db: Kysely<Database>, stateIds: readonly (number | string)[]): Promise<void> {
   if (stateIds.length === 0) return;
   const where = sql`s.id = ANY(${sql.val(stateIds.map(String))}::bigint[])`;
-  await sql`INSERT INTO agent_state_rollups AS t ${STATE_COLUMNS}
-    ${stateRollupSelect(where, ['hour', 'day', 'month'])}
-    ON CONFLICT (alignment, grain, bucket_start, user_id, campaign_id, state)
-    DO UPDATE SET seconds = t.seconds + excluded.seconds, records = t.records + excluded.records`.execute(db);
+  const updates = sql.join(
+    COUNTED_STATE_IDS.map((state) => sql`${sql.ref(state)} = t.${sql.ref(state)} + excluded.${sql.ref(state)}`),
+  );
+  await sql`INSERT INTO agent_time_rollups AS t ${STATE_COLUMNS}
+    ${stateRollupSelect(where, ALL_GRAINS)}
+    ON CONFLICT (alignment, grain, bucket_start, user_id, campaign_id) DO UPDATE SET ${updates}`.execute(db);
 }

@@ -1,42 +1,35 @@
-import { CALL_TAKING_ROLES, grainSegments } from '@shiftline/shared';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import {
+  type ActivityRecord,
+  type BucketRange,
+  CALL_TAKING_ROLES,
+  COUNTED_STATE_IDS,
+  PAID_STATE_IDS,
+} from '@shiftline/shared';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { grainedRange, localHourOf } from '../dashboards/index.js';
 
 export type ProductivityAgentRow = { id: number; first_name: string; second_name: string; pay_rate_cents: number };
 
-export type StateSecondsFilter = {
+export type AgentTimeFilter = {
   agentIds: readonly number[];
-  alignment: 0 | 30;
-  /** Bucket starts from `fromMs` (inclusive) to `toMs` (exclusive). */
-  fromMs: number;
-  toMs: number;
-  /** Only these bucket starts count toward `seconds` (the hour filter); null: every bucket. */
-  bucketStartsMs: readonly number[] | null;
-  /** Only these campaigns count toward `seconds`; null: every campaign. */
+  range: BucketRange;
+  /** Only buckets starting in these local hours of day count (the time-of-day filter); null: every hour. */
+  localHours: readonly number[] | null;
+  /** Only these campaigns count; null: every campaign. */
   campaignIds: readonly number[] | null;
 };
 
-/** Capped seconds per agent and state: `seconds` after the hour and campaign filters, `rangeSeconds` before them. */
-export type StateSecondsRow = { userId: number; state: string; seconds: number; rangeSeconds: number };
+/** One agent's capped seconds per state (the states that count anywhere; see COUNTED_STATE_IDS). */
+export type AgentStateSeconds = { userId: number; states: ActivityRecord[] };
 
 const intArray = (ids: readonly number[]) => sql`${sql.val([...ids])}::int[]`;
 
-/**
- * Which rollup rows cover the range: with the hour filter, the hours; otherwise whole months and days, and hours
- * only at the edges (a year reads a few hundred thousand rows instead of millions).
- */
-function rangeCondition(filter: StateSecondsFilter): RawBuilder<unknown> {
-  const hoursOnly = [{ grain: 0 as const, fromMs: filter.fromMs, toMs: filter.toMs }];
-  const segments =
-    filter.bucketStartsMs === null
-      ? grainSegments({ zone: 'UTC', alignment: filter.alignment, fromMs: filter.fromMs, toMs: filter.toMs })
-      : hoursOnly;
-  const pieces = segments.map(
-    (segment) =>
-      sql`(r.grain = ${segment.grain} AND r.bucket_start >= ${new Date(segment.fromMs)} AND r.bucket_start < ${new Date(segment.toMs)})`,
-  );
-  return sql`(${sql.join(pieces, sql` OR `)})`;
-}
+const stateSums = sql.join(COUNTED_STATE_IDS.map((state) => sql`sum(${sql.ref(`r.${state}`)}) AS ${sql.ref(state)}`));
+const paidSum = sql`sum(${sql.join(
+  PAID_STATE_IDS.map((state) => sql.ref(`r.${state}`)),
+  sql` + `,
+)})`;
 
 /** Kysely queries only: listable agents, the productivity rollup, sold leads' commissions and agent payments. */
 export function createProductivityRepository(db: Kysely<Database>) {
@@ -65,30 +58,38 @@ export function createProductivityRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    async stateSeconds(filter: StateSecondsFilter): Promise<StateSecondsRow[]> {
+    /**
+     * Capped seconds per agent and state after the time-of-day and campaign filters. Without an hour filter a year
+     * reads whole months and days and hours only at its edges; with one, the hours.
+     */
+    async stateSeconds(filter: AgentTimeFilter): Promise<AgentStateSeconds[]> {
       if (filter.agentIds.length === 0) return [];
-      const counted: RawBuilder<unknown>[] = [];
-      if (filter.bucketStartsMs !== null) {
-        const starts = filter.bucketStartsMs.map((ms) => new Date(ms).toISOString());
-        counted.push(sql`r.bucket_start = ANY(${sql.val(starts)}::timestamptz[])`);
+      const conditions = [
+        grainedRange(filter.range, { hoursOnly: filter.localHours !== null }),
+        sql`r.user_id = ANY(${intArray(filter.agentIds)})`,
+      ];
+      if (filter.localHours !== null) {
+        conditions.push(sql`${localHourOf(sql`r.bucket_start`, filter.range)} = ANY(${intArray(filter.localHours)})`);
       }
-      if (filter.campaignIds !== null) counted.push(sql`r.campaign_id = ANY(${intArray(filter.campaignIds)})`);
-      const countedSum =
-        counted.length === 0
-          ? sql`sum(r.seconds)`
-          : sql`sum(r.seconds) FILTER (WHERE ${sql.join(counted, sql` AND `)})`;
-      const result = await sql<{ user_id: number; state: string; seconds: string | null; range_seconds: string }>`
-        SELECT r.user_id, r.state, ${countedSum} AS seconds, sum(r.seconds) AS range_seconds
-        FROM agent_state_rollups r
-        WHERE r.alignment = ${filter.alignment} AND ${rangeCondition(filter)}
-          AND r.user_id = ANY(${intArray(filter.agentIds)})
-        GROUP BY r.user_id, r.state`.execute(db);
+      if (filter.campaignIds !== null) conditions.push(sql`r.campaign_id = ANY(${intArray(filter.campaignIds)})`);
+      const result = await sql<Record<string, string> & { user_id: number }>`
+        SELECT r.user_id, ${stateSums} FROM agent_time_rollups r
+        WHERE ${sql.join(conditions, sql` AND `)}
+        GROUP BY r.user_id`.execute(db);
       return result.rows.map((row) => ({
         userId: Number(row.user_id),
-        state: row.state,
-        seconds: Number(row.seconds ?? 0),
-        rangeSeconds: Number(row.range_seconds),
+        states: COUNTED_STATE_IDS.map((state) => ({ state, seconds: Number(row[state] ?? 0) })),
       }));
+    },
+
+    /** Paid seconds per agent over the whole range, whatever hours or campaigns the charts show (pay). */
+    async paidSeconds(agentIds: readonly number[], range: BucketRange): Promise<Map<number, number>> {
+      if (agentIds.length === 0) return new Map();
+      const result = await sql<{ user_id: number; paid: string }>`
+        SELECT r.user_id, ${paidSum} AS paid FROM agent_time_rollups r
+        WHERE ${grainedRange(range, { hoursOnly: false })} AND r.user_id = ANY(${intArray(agentIds)})
+        GROUP BY r.user_id`.execute(db);
+      return new Map(result.rows.map((row) => [Number(row.user_id), Number(row.paid)]));
     },
 
     /** Commissions of sold leads created in [fromMs, toMs) by the agents, per agent. */

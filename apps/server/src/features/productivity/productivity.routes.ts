@@ -1,4 +1,9 @@
-import { productivityLoadBodySchema, productivityResultSchema } from '@shiftline/shared';
+import {
+  productivityLoadBodySchema,
+  productivityResultSchema,
+  productivitySeriesAgentsBodySchema,
+  productivitySeriesAgentsSchema,
+} from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/access.js';
 import type { ProductivityService } from './productivity.service.js';
@@ -13,12 +18,25 @@ export const productivityRoutes: FastifyPluginAsyncZod<{ productivity: Productiv
       config: { action: 'productivity.view' },
       schema: {
         tags: ['productivity'],
-        summary:
-          'Time per group and sub-category (capped at 3,600 s per record), per-agent drill-down, login time and pay',
+        summary: 'Time per group and sub-category (capped at 3,600 s per record), login time and pay',
         body: productivityLoadBodySchema,
         response: { 200: productivityResultSchema },
       },
     },
     async (request) => productivity.load(signedIn(request).user, request.body),
+  );
+
+  app.post(
+    '/api/productivity/series-agents',
+    {
+      config: { action: 'productivity.view' },
+      schema: {
+        tags: ['productivity'],
+        summary: "One series' drill-down: the agents with time in it, most first, under the load's choices",
+        body: productivitySeriesAgentsBodySchema,
+        response: { 200: productivitySeriesAgentsSchema },
+      },
+    },
+    async (request) => productivity.seriesAgents(signedIn(request).user, request.body),
   );
 };

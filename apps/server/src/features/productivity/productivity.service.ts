@@ -1,48 +1,36 @@
 import {
+  type ActivityRecord,
   bucketRange,
   can,
   localDateInZone,
-  localDayAndHour,
   type ParsedProductivityLoadBody,
+  type ParsedProductivitySeriesAgentsBody,
   type Payroll,
   type ProductivityPayResult,
   type ProductivityResult,
+  type ProductivitySeriesAgents,
   productivityPay,
   summarizeStateSeconds,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { longName } from '../users/index.js';
-import type { ProductivityAgentRow, ProductivityRepository, StateSecondsRow } from './productivity.repository.js';
-import { type AgentStateSums, productivityBreakdown } from './productivity.summary.js';
-
-const HOUR_MS = 3_600_000;
+import type { ProductivityAgentRow, ProductivityRepository } from './productivity.repository.js';
+import { type AgentStateSums, productivityBreakdown, seriesAgentShares } from './productivity.summary.js';
 
 /** Whether a local hour is inside the time-of-day filter; a start after the end wraps past midnight. */
 export const hourInFilter = (hour: number, startHour: number, endHour: number): boolean =>
   startHour <= endHour ? hour >= startHour && hour <= endHour : hour >= startHour || hour <= endHour;
 
-/** The bucket starts whose local hour passes the filter; null when every hour does (no filter needed). */
-function bucketStartsInHours(fromMs: number, toMs: number, zone: string, startHour: number, endHour: number) {
-  if (startHour === 0 && endHour === 23) return null;
-  const starts: number[] = [];
-  for (let ms = fromMs; ms < toMs; ms += HOUR_MS) {
-    if (hourInFilter(localDayAndHour(ms, zone).hour, startHour, endHour)) starts.push(ms);
-  }
-  return starts;
+const HOURS_OF_DAY = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** The local hours the time-of-day filter keeps; null when it keeps all 24 (no filter needed). */
+function hoursInFilter(startHour: number, endHour: number): number[] | null {
+  const hours = HOURS_OF_DAY.filter((hour) => hourInFilter(hour, startHour, endHour));
+  return hours.length === HOURS_OF_DAY.length ? null : hours;
 }
 
-function rowsByAgent(rows: readonly StateSecondsRow[]): Map<number, StateSecondsRow[]> {
-  const byAgent = new Map<number, StateSecondsRow[]>();
-  for (const row of rows) {
-    const list = byAgent.get(row.userId);
-    if (list) list.push(row);
-    else byAgent.set(row.userId, [row]);
-  }
-  return byAgent;
-}
-
-const statesOf = (rows: readonly StateSecondsRow[] | undefined, pick: (row: StateSecondsRow) => number) =>
-  (rows ?? []).map((row) => ({ state: row.state, seconds: pick(row) }));
+const paidSecondsOf = (states: readonly ActivityRecord[] | undefined) =>
+  summarizeStateSeconds(states ?? []).paidSeconds;
 
 export function createProductivityService(deps: { productivity: ProductivityRepository }) {
   const { productivity } = deps;
@@ -63,7 +51,7 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
 
   async function payFor(
     agents: readonly ProductivityAgentRow[],
-    rows: Map<number, StateSecondsRow[]>,
+    paidSeconds: Map<number, number>,
     range: { fromMs: number; toMs: number; firstDay: string; lastDay: string },
   ): Promise<ProductivityPayResult> {
     const ids = agents.map((agent) => agent.id);
@@ -84,9 +72,8 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
       totalCents: payment.hourly_cents + payment.statutory_cents + payment.commission_cents,
     }));
     const pay = productivityPay({
-      // Pay covers the whole period: the hour and campaign filters narrow the charts, not what is owed.
       agents: agents.map((agent) => ({
-        paidSeconds: summarizeStateSeconds(statesOf(rows.get(agent.id), (row) => row.rangeSeconds)).paidSeconds,
+        paidSeconds: paidSeconds.get(agent.id) ?? 0,
         rateCents: agent.pay_rate_cents,
       })),
       commissionCents: [...commissions.values()].reduce((sum, cents) => sum + cents, 0),
@@ -95,29 +82,38 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
     return { ...pay, payrolls };
   }
 
+  /** The counted agents' capped seconds per state, after the viewer's row rules and the page's filters. */
+  async function countedTime(viewer: UserRow, body: ParsedProductivityLoadBody) {
+    const { agents, campaignIds } = await scope(viewer, body);
+    const agentIds = agents.map((agent) => agent.id);
+    const range = bucketRange(body.start, body.end, body.timezone);
+    const localHours = hoursInFilter(body.startHour, body.endHour);
+    const counted = await productivity.stateSeconds({ agentIds, range, localHours, campaignIds });
+    const statesByAgent = new Map(counted.map((row) => [row.userId, row.states]));
+    const perAgent: AgentStateSums[] = agents.map((agent) => ({
+      agentId: agent.id,
+      name: longName(agent),
+      states: statesByAgent.get(agent.id) ?? [],
+    }));
+    return { agents, perAgent, range, filtered: localHours !== null || campaignIds !== null };
+  }
+
   return {
     async load(viewer: UserRow, body: ParsedProductivityLoadBody): Promise<ProductivityResult> {
-      const { agents, campaignIds } = await scope(viewer, body);
-      const range = bucketRange(body.start, body.end, body.timezone);
-      const rows = rowsByAgent(
-        await productivity.stateSeconds({
-          agentIds: agents.map((agent) => agent.id),
-          alignment: range.alignment,
-          fromMs: range.fromMs,
-          toMs: range.toMs,
-          bucketStartsMs: bucketStartsInHours(range.fromMs, range.toMs, body.timezone, body.startHour, body.endHour),
-          campaignIds,
-        }),
-      );
-      const perAgent: AgentStateSums[] = agents.map((agent) => ({
-        agentId: agent.id,
-        name: longName(agent),
-        states: statesOf(rows.get(agent.id), (row) => row.seconds),
-      }));
+      const { agents, perAgent, range, filtered } = await countedTime(viewer, body);
       const onlySelf = agents.length === 1 && agents[0]?.id === viewer.id;
       const showsPay = onlySelf || can(viewer.role, 'productivity.pay_others');
-      const pay = showsPay
-        ? await payFor(agents, rows, {
+      // Pay covers the whole period: the hour and campaign filters narrow the charts, not what is owed.
+      const paidSeconds = !showsPay
+        ? null
+        : filtered
+          ? await productivity.paidSeconds(
+              agents.map((agent) => agent.id),
+              range,
+            )
+          : new Map(perAgent.map((agent) => [agent.agentId, paidSecondsOf(agent.states)]));
+      const pay = paidSeconds
+        ? await payFor(agents, paidSeconds, {
             fromMs: body.start * 1000,
             toMs: (body.end + 1) * 1000,
             firstDay: localDateInZone(body.start * 1000, body.timezone),
@@ -131,6 +127,13 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
         ...productivityBreakdown(perAgent),
         pay,
       };
+    },
+
+    /** One series' per-agent list, under the same row rules and filters as the load. */
+    async seriesAgents(viewer: UserRow, body: ParsedProductivitySeriesAgentsBody): Promise<ProductivitySeriesAgents> {
+      const { perAgent } = await countedTime(viewer, body);
+      const series = { group: body.group, subCategory: body.subCategory };
+      return { ...series, ...seriesAgentShares(perAgent, series) };
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   type ActivityRecord,
   countsAsLoginTime,
   type ProductivityAgentShare,
+  type ProductivityGroup,
   type ProductivityGroupResult,
   type ProductivitySummary,
   percentOf,
@@ -17,44 +18,53 @@ export type ProductivityBreakdown = Pick<ProductivitySummary, 'totalSeconds' | '
   groups: ProductivityGroupResult[];
 };
 
+/** A series of the page: a group, or one sub-category of it. */
+export type ProductivitySeriesKey = { group: ProductivityGroup; subCategory: string | null };
+
 const loginSecondsOf = (states: readonly ActivityRecord[]) =>
   states.reduce((sum, entry) => (countsAsLoginTime(entry.state) ? sum + entry.seconds : sum), 0);
 
-/**
- * The page's stats for several agents: the summary of everyone's seconds together, and for each group and
- * sub-category the agents with time in it (most first), each as a percent of that series and of the total.
- */
+/** The page's stats for several agents: the summary of everyone's seconds together, and their login time. */
 export function productivityBreakdown(agents: readonly AgentStateSums[]): ProductivityBreakdown {
   const summary = summarizeStateSeconds(agents.flatMap((agent) => agent.states));
-  const perAgent = agents.map((agent) => ({ agent, summary: summarizeStateSeconds(agent.states) }));
-  const sharesOf = (seriesSeconds: number, secondsOf: (summary: ProductivitySummary) => number) =>
-    perAgent
-      .map(({ agent, summary: own }): ProductivityAgentShare => {
-        const seconds = secondsOf(own);
-        return {
-          agentId: agent.agentId,
-          name: agent.name,
-          seconds,
-          minutes: round2(seconds / 60),
-          percentOfSeries: percentOf(seconds, seriesSeconds),
-          percentOfTotal: percentOf(seconds, summary.totalSeconds),
-        };
-      })
-      .filter((share) => share.seconds > 0)
-      .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name) || a.agentId - b.agentId);
-
   return {
     totalSeconds: summary.totalSeconds,
     onCallSeconds: summary.onCallSeconds,
     paidSeconds: summary.paidSeconds,
     loginSeconds: agents.reduce((sum, agent) => sum + loginSecondsOf(agent.states), 0),
-    groups: summary.groups.map((group, groupIndex) => ({
-      ...group,
-      agents: sharesOf(group.seconds, (own) => own.groups[groupIndex]?.seconds ?? 0),
-      subCategories: group.subCategories.map((sub, subIndex) => ({
-        ...sub,
-        agents: sharesOf(sub.seconds, (own) => own.groups[groupIndex]?.subCategories[subIndex]?.seconds ?? 0),
-      })),
-    })),
+    groups: summary.groups,
   };
+}
+
+const seriesSeconds = (summary: ProductivitySummary, series: ProductivitySeriesKey): number => {
+  const group = summary.groups.find((entry) => entry.group === series.group);
+  if (series.subCategory === null) return group?.seconds ?? 0;
+  return group?.subCategories.find((entry) => entry.subCategory === series.subCategory)?.seconds ?? 0;
+};
+
+/**
+ * One series' drill-down: the agents with time in it (most first), each as a percent of the series and of the
+ * page's total (every agent counted, every group).
+ */
+export function seriesAgentShares(
+  agents: readonly AgentStateSums[],
+  series: ProductivitySeriesKey,
+): { seconds: number; agents: ProductivityAgentShare[] } {
+  const everyone = summarizeStateSeconds(agents.flatMap((agent) => agent.states));
+  const seconds = seriesSeconds(everyone, series);
+  const shares = agents
+    .map((agent): ProductivityAgentShare => {
+      const own = seriesSeconds(summarizeStateSeconds(agent.states), series);
+      return {
+        agentId: agent.agentId,
+        name: agent.name,
+        seconds: own,
+        minutes: round2(own / 60),
+        percentOfSeries: percentOf(own, seconds),
+        percentOfTotal: percentOf(own, everyone.totalSeconds),
+      };
+    })
+    .filter((share) => share.seconds > 0)
+    .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name) || a.agentId - b.agentId);
+  return { seconds, agents: shares };
 }

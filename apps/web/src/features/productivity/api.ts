@@ -1,8 +1,17 @@
-import type { Agent, ProductivityLoadBody, ProductivityResult } from '@shiftline/shared';
+import type {
+  Agent,
+  ProductivityLoadBody,
+  ProductivityResult,
+  ProductivitySeriesAgents,
+  ProductivitySeriesAgentsBody,
+} from '@shiftline/shared';
 import { http } from '../../lib/http';
 
 export const productivityApi = {
   load: (body: ProductivityLoadBody) => http.post<ProductivityResult>('/api/productivity/load', body),
+  /** One series' drill-down, fetched when it opens. */
+  seriesAgents: (body: ProductivitySeriesAgentsBody) =>
+    http.post<ProductivitySeriesAgents>('/api/productivity/series-agents', body),
   /** The agent dropdown's choices (staff only): agents any list shows. */
   agents: () => http.get<Agent[]>('/api/dashboards/agents_list'),
 };
@@ -10,5 +19,6 @@ export const productivityApi = {
 export const productivityKeys = {
   all: ['productivity'] as const,
   load: (body: ProductivityLoadBody) => ['productivity', 'load', body] as const,
+  seriesAgents: (body: ProductivitySeriesAgentsBody) => ['productivity', 'series-agents', body] as const,
   agents: ['productivity', 'agents'] as const,
 };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { rebuildRollups } from '../../../features/dashboards/index.js';
+import { rebuildRollups, rollupTables } from '../../../features/dashboards/index.js';
 import type { DatabaseHandle } from '../../database.js';
 import { createRandom } from '../random.js';
 import { type AgentShift, createAgentShift } from './agentShift.js';
@@ -182,9 +182,7 @@ export async function generateHistory(database: DatabaseHandle, options: History
   // Fresh statistics for the dashboards' plans; PGlite has no autovacuum, and its raw tables are small enough
   // for the default estimates, so there only the rollups are analysed.
   const analysed = database.kind === 'postgres' ? sql`calls, agent_state_log, sales_leads, ` : sql``;
-  await sql`ANALYZE ${analysed}campaign_call_rollups, type_call_rollups, call_rollups, agent_call_rollups, agent_state_rollups`.execute(
-    database.db,
-  );
+  await sql`ANALYZE ${analysed}${rollupTables}`.execute(database.db);
   const done = report('done', daysDone);
   options.onProgress?.(done);
   return done;

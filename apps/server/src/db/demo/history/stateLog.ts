@@ -1,4 +1,4 @@
-import { type AgentStateId, cappedActivitySeconds, classifyState } from '@shiftline/shared';
+import { type AgentStateId, cappedActivitySeconds, isPaidState } from '@shiftline/shared';
 import type { AgentShift, Segment } from './agentShift.js';
 import { CopyBuffer, copyInstant } from './copyText.js';
 
@@ -6,11 +6,6 @@ export const STATE_COLUMNS = ['user_id', 'state', 'start_at', 'end_at', 'campaig
 
 /** Paid time for payroll: a closed record of a state in a paid group, capped like the productivity page. */
 export type PaidTime = (userId: number, start: number, seconds: number) => void;
-
-const isPaidState = (state: AgentStateId) => {
-  const group = classifyState(state)?.group;
-  return group !== undefined && group !== 'Unclassified';
-};
 
 /**
  * Writes every agent's state log shift by shift, contiguous and without overlaps: Pre-shift just before the shift,

@@ -7,16 +7,22 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { EMPTY_LABELS } from '@shiftline/shared';
+import { EMPTY_LABELS, type ProductivityLoadBody } from '@shiftline/shared';
+import { useSeriesAgents } from '../hooks/useSeriesAgents';
 import { formatMinutes, formatPercent } from '../utils/formatShare';
 import type { ProductivitySeries } from '../utils/productivityPairs';
 
-type AgentDrillDownProps = { series: ProductivitySeries; onBack: () => void };
+type AgentDrillDownProps = { series: ProductivitySeries; request: ProductivityLoadBody; onBack: () => void };
 
 const cellSx = { px: 1, py: 0.5, fontSize: '0.8125rem', whiteSpace: 'nowrap' } as const;
 
-/** The per-agent list of one series: name, minutes, percent of the series and share of the total, with a back arrow. */
-export function AgentDrillDown({ series, onBack }: AgentDrillDownProps) {
+/**
+ * The per-agent list of one series: name, minutes, percent of the series and share of the total, with a back arrow.
+ * The list is fetched when the drill-down opens, under the page's choices.
+ */
+export function AgentDrillDown({ series, request, onBack }: AgentDrillDownProps) {
+  const shares = useSeriesAgents(request, series);
+  const agents = shares.data?.agents;
   return (
     <Box data-testid="drill-down" data-series={series.name}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
@@ -26,7 +32,11 @@ export function AgentDrillDown({ series, onBack }: AgentDrillDownProps) {
         <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: series.color }} />
         <Typography variant="subtitle2">{series.name}: agents</Typography>
       </Box>
-      {series.agents.length === 0 ? (
+      {agents === undefined ? (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 2 }} data-testid="drill-loading">
+          {shares.isError ? 'The agents could not be loaded.' : 'Loading... Please wait'}
+        </Typography>
+      ) : agents.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 2 }} data-testid="drill-empty">
           {EMPTY_LABELS.agents}
         </Typography>
@@ -48,7 +58,7 @@ export function AgentDrillDown({ series, onBack }: AgentDrillDownProps) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {series.agents.map((agent) => (
+              {agents.map((agent) => (
                 <TableRow key={agent.agentId} data-testid="drill-agent" data-agent-id={agent.agentId}>
                   <TableCell sx={{ ...cellSx, whiteSpace: 'normal' }}>{agent.name}</TableCell>
                   <TableCell sx={cellSx} align="right">

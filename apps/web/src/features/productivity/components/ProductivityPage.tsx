@@ -111,7 +111,7 @@ export function ProductivityPage() {
         >
           {pairs.map((pair) => (
             <Box key={pair.id} sx={pair.id === 'total' ? { gridColumn: { lg: '1 / -1' } } : undefined}>
-              <ProductivityPairCard pair={pair} wide={pair.id === 'total'} />
+              <ProductivityPairCard pair={pair} wide={pair.id === 'total'} request={request} />
             </Box>
           ))}
         </Box>

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ProductivityLoadBody } from '@shiftline/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { type ProductivityPair, toggleSeries, visibleSeries } from '../utils/productivityPairs';
 import { AgentDrillDown } from './AgentDrillDown';
@@ -15,6 +16,8 @@ type ProductivityPairCardProps = {
   pair: ProductivityPair;
   /** Wide: the donut beside the stats (the full-width Total pair); otherwise the donut above them. */
   wide: boolean;
+  /** The page's load request: a drill-down fetches its agents under the same choices. */
+  request: ProductivityLoadBody;
 };
 
 function EmptyDonut({ text }: { text: string }) {
@@ -43,7 +46,7 @@ function EmptyDonut({ text }: { text: string }) {
  * One graph-plus-stats pair. A series clicked in the donut or the list is selected and the others hide;
  * clicking it again shows them all. The people button on a row swaps the list for that series' agents.
  */
-export function ProductivityPairCard({ pair, wide }: ProductivityPairCardProps) {
+export function ProductivityPairCard({ pair, wide, request }: ProductivityPairCardProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const [drilled, setDrilled] = useState<string | null>(null);
   const select = useCallback((name: string) => setSelected((current) => toggleSeries(current, name)), []);
@@ -80,7 +83,7 @@ export function ProductivityPairCard({ pair, wide }: ProductivityPairCardProps) 
           </Box>
           <Box sx={{ minWidth: 0 }}>
             {drilledSeries ? (
-              <AgentDrillDown series={drilledSeries} onBack={() => setDrilled(null)} />
+              <AgentDrillDown series={drilledSeries} request={request} onBack={() => setDrilled(null)} />
             ) : (
               <SeriesStatsList series={shown} selected={selected} onSelect={select} onDrillDown={setDrilled} />
             )}

@@ -1,4 +1,4 @@
-import type { ProductivityAgentShare, ProductivityGroup, ProductivityResult } from '@shiftline/shared';
+import type { ProductivityGroup, ProductivityResult } from '@shiftline/shared';
 
 /** The five chart colours (spec §9), then lighter tints of them for groups with more sub-categories. */
 export const SERIES_COLORS: readonly string[] = [
@@ -23,7 +23,8 @@ export type ProductivitySeries = {
   percentOfTotal: number;
   percentOfOnCall: number;
   percentOfPaid: number;
-  agents: ProductivityAgentShare[];
+  /** Which series this is, for its drill-down: a group, or a sub-category of one. */
+  key: { group: ProductivityGroup; subCategory: string | null };
 };
 
 /** A graph-plus-stats pair: Total (one series per group), then one pair per group (one series per sub-category). */
@@ -41,6 +42,7 @@ export function productivityPairs(result: Pick<ProductivityResult, 'groups'>): P
       ...share,
       name: group,
       color: color(index),
+      key: { group, subCategory: null },
     })),
   };
   const groups = result.groups.map(
@@ -51,6 +53,7 @@ export function productivityPairs(result: Pick<ProductivityResult, 'groups'>): P
         ...share,
         name: subCategory,
         color: color(index),
+        key: { group: group.group, subCategory },
       })),
     }),
   );

@@ -1,0 +1,45 @@
+import { type BucketRange, grainSegments, zoneOffsetSegments } from '@shiftline/shared';
+import { type RawBuilder, sql } from 'kysely';
+
+/** A zone's UTC offset from `fromMs` on (until the next segment), in seconds. */
+export type ZoneOffsetSegment = { fromMs: number; offsetSeconds: number };
+
+/** CASE over a bucket-start column giving the zone's offset in seconds; segments are in time order. */
+function offsetCase(column: RawBuilder<unknown>, segments: readonly ZoneOffsetSegment[]): RawBuilder<unknown> {
+  const [first, ...later] = segments;
+  if (!first) return sql`0`;
+  if (later.length === 0) return sql.lit(first.offsetSeconds);
+  const whens = [...later]
+    .reverse()
+    .map(
+      (segment) =>
+        sql`WHEN ${column} >= ${sql.lit(new Date(segment.fromMs).toISOString())}::timestamptz THEN ${sql.lit(segment.offsetSeconds)}`,
+    );
+  return sql`(CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(first.offsetSeconds)} END)`;
+}
+
+/**
+ * Local seconds since the epoch of a bucket start: the UTC instant plus the zone's offset, which Luxon gives as a few
+ * segments over the range. The zone rules stay in one place and PostgreSQL's own time-zone data is never used.
+ */
+export const localSecondsOf = (column: RawBuilder<unknown>, range: BucketRange): RawBuilder<unknown> =>
+  sql`(extract(epoch FROM ${column})::bigint + ${offsetCase(column, zoneOffsetSegments(range))})`;
+
+/** The local hour of day (0–23) of a bucket start. */
+export const localHourOf = (column: RawBuilder<unknown>, range: BucketRange): RawBuilder<unknown> =>
+  sql`((${localSecondsOf(column, range)} % 86400) / 3600)::integer`;
+
+/**
+ * Which rows of a rollup kept in hours, days and months cover the range: whole months and days, and hours only at
+ * the edges (a year of one agent is a few dozen rows); `hoursOnly` reads hours throughout.
+ */
+export function grainedRange(range: BucketRange, options: { hoursOnly: boolean }): RawBuilder<unknown> {
+  const segments = options.hoursOnly
+    ? [{ grain: 0 as const, fromMs: range.fromMs, toMs: range.toMs }]
+    : grainSegments({ zone: 'UTC', alignment: range.alignment, fromMs: range.fromMs, toMs: range.toMs });
+  const pieces = segments.map(
+    (segment) =>
+      sql`(r.grain = ${segment.grain} AND r.bucket_start >= ${new Date(segment.fromMs)} AND r.bucket_start < ${new Date(segment.toMs)})`,
+  );
+  return sql`r.alignment = ${range.alignment} AND (${sql.join(pieces, sql` OR `)})`;
+}
