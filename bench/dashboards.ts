@@ -196,6 +196,17 @@ const CALLS: Call[] = [
     body: (r, timezone) => ({ ...r, timezone, campaignType: 'outbound' }),
   },
   { name: 'productivity load', url: '/api/productivity/load', body: (r, timezone) => ({ ...r, timezone }) },
+  {
+    name: 'productivity 9 AM–5 PM',
+    url: '/api/productivity/load',
+    body: (r, timezone) => ({ ...r, timezone, startHour: 9, endHour: 17 }),
+  },
+  {
+    // The widest drill-down: Productive has eight sub-categories' states.
+    name: 'productivity drill-down',
+    url: '/api/productivity/series-agents',
+    body: (r, timezone) => ({ ...r, timezone, group: 'Productive' }),
+  },
 ];
 
 const rows: string[][] = [];
