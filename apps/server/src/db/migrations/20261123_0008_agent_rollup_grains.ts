@@ -87,67 +87,52 @@ const list = (names: readonly string[], each: (name: string) => RawBuilder<unkno
 const DAY_AND_MONTH = sql`(VALUES (1::smallint, 'day'), (2::smallint, 'month')) AS g(grain, unit)`;
 const grainBucket = sql`date_trunc(g.unit, h.bucket_start - make_interval(mins => h.alignment), 'UTC') + make_interval(mins => h.alignment)`;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  const callColumns = list(CALL_SUMS);
-  await sql`
-    CREATE TABLE agent_campaign_call_rollups (
+/** A rollup table in hours, days and months, keyed by an agent column and the campaign, with bigint sums. */
+const createGrainedRollup = (db: Kysely<unknown>, table: string, agentKey: string, sums: readonly string[]) =>
+  sql`
+    CREATE TABLE ${sql.table(table)} (
       alignment smallint NOT NULL CHECK (alignment IN (0, 30)),
       grain smallint NOT NULL CHECK (grain IN (0, 1, 2)),
       bucket_start timestamptz NOT NULL,
-      agent_id integer NOT NULL,
+      ${sql.ref(agentKey)} integer NOT NULL,
       campaign_id integer NOT NULL,
-      ${list(CALL_SUMS, (name) => sql`${sql.ref(name)} bigint NOT NULL`)},
-      PRIMARY KEY (alignment, grain, bucket_start, agent_id, campaign_id)
+      ${list(sums, (name) => sql`${sql.ref(name)} bigint NOT NULL DEFAULT 0`)},
+      PRIMARY KEY (alignment, grain, bucket_start, ${sql.ref(agentKey)}, campaign_id)
     )`.execute(db);
+
+/** Fills the day and month rows of a grained rollup from its hour rows. */
+const addDaysAndMonths = (db: Kysely<unknown>, table: string, agentKey: string, sums: readonly string[]) =>
+  sql`
+    INSERT INTO ${sql.table(table)} (alignment, grain, bucket_start, ${sql.ref(agentKey)}, campaign_id, ${list(sums)})
+    SELECT h.alignment, g.grain, ${grainBucket} AS day_or_month, ${sql.ref(`h.${agentKey}`)}, h.campaign_id,
+      ${list(sums, (name) => sql`sum(${sql.ref(`h.${name}`)})`)}
+    FROM ${sql.table(table)} h CROSS JOIN ${DAY_AND_MONTH}
+    WHERE h.grain = 0
+    GROUP BY h.alignment, g.grain, day_or_month, ${sql.ref(`h.${agentKey}`)}, h.campaign_id`.execute(db);
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await createGrainedRollup(db, 'agent_campaign_call_rollups', 'agent_id', CALL_SUMS);
   await sql`
-    INSERT INTO agent_campaign_call_rollups (alignment, grain, bucket_start, agent_id, campaign_id, ${callColumns})
+    INSERT INTO agent_campaign_call_rollups (alignment, grain, bucket_start, agent_id, campaign_id, ${list(CALL_SUMS)})
     SELECT alignment, 0, bucket_start, agent_id, campaign_id, ${list(CALL_SUMS, (name) => sql`sum(${sql.ref(name)})`)}
     FROM agent_call_rollups GROUP BY alignment, bucket_start, agent_id, campaign_id`.execute(db);
-  await sql`
-    INSERT INTO agent_campaign_call_rollups (alignment, grain, bucket_start, agent_id, campaign_id, ${callColumns})
-    SELECT h.alignment, g.grain, ${grainBucket} AS day_or_month, h.agent_id, h.campaign_id,
-      ${list(CALL_SUMS, (name) => sql`sum(${sql.ref(`h.${name}`)})`)}
-    FROM agent_campaign_call_rollups h CROSS JOIN ${DAY_AND_MONTH}
-    WHERE h.grain = 0
-    GROUP BY h.alignment, g.grain, day_or_month, h.agent_id, h.campaign_id`.execute(db);
+  await addDaysAndMonths(db, 'agent_campaign_call_rollups', 'agent_id', CALL_SUMS);
 
-  const stateColumns = list(COUNTED_STATES.map((state) => state.id));
-  await sql`
-    CREATE TABLE agent_time_rollups (
-      alignment smallint NOT NULL CHECK (alignment IN (0, 30)),
-      grain smallint NOT NULL CHECK (grain IN (0, 1, 2)),
-      bucket_start timestamptz NOT NULL,
-      user_id integer NOT NULL,
-      campaign_id integer NOT NULL,
-      ${list(
-        COUNTED_STATES.map((state) => state.id),
-        (name) => sql`${sql.ref(name)} bigint NOT NULL DEFAULT 0`,
-      )},
-      PRIMARY KEY (alignment, grain, bucket_start, user_id, campaign_id)
-    )`.execute(db);
+  const stateIds = COUNTED_STATES.map((state) => state.id);
+  await createGrainedRollup(db, 'agent_time_rollups', 'user_id', stateIds);
   // The hourly per-state rows become one row per agent, campaign and hour; states were stored by id or name.
-  const pivot = list(
-    COUNTED_STATES.map((state) => state.id),
-    (id) => {
-      const name = (COUNTED_STATES.find((state) => state.id === id) as { name: string }).name;
-      return sql`coalesce(sum(seconds) FILTER (WHERE lower(state) IN (${sql.lit(id)}, ${sql.lit(name)})), 0)`;
-    },
+  const pivot = sql.join(
+    COUNTED_STATES.map(
+      ({ id, name }) =>
+        sql`coalesce(sum(seconds) FILTER (WHERE lower(state) IN (${sql.lit(id)}, ${sql.lit(name)})), 0)`,
+    ),
   );
   await sql`
-    INSERT INTO agent_time_rollups (alignment, grain, bucket_start, user_id, campaign_id, ${stateColumns})
+    INSERT INTO agent_time_rollups (alignment, grain, bucket_start, user_id, campaign_id, ${list(stateIds)})
     SELECT alignment, 0, bucket_start, user_id, campaign_id, ${pivot}
     FROM agent_state_rollups WHERE grain = 0
     GROUP BY alignment, bucket_start, user_id, campaign_id`.execute(db);
-  await sql`
-    INSERT INTO agent_time_rollups (alignment, grain, bucket_start, user_id, campaign_id, ${stateColumns})
-    SELECT h.alignment, g.grain, ${grainBucket} AS day_or_month, h.user_id, h.campaign_id,
-      ${list(
-        COUNTED_STATES.map((state) => state.id),
-        (name) => sql`sum(${sql.ref(`h.${name}`)})`,
-      )}
-    FROM agent_time_rollups h CROSS JOIN ${DAY_AND_MONTH}
-    WHERE h.grain = 0
-    GROUP BY h.alignment, g.grain, day_or_month, h.user_id, h.campaign_id`.execute(db);
+  await addDaysAndMonths(db, 'agent_time_rollups', 'user_id', stateIds);
   await sql`DROP TABLE agent_state_rollups`.execute(db);
   // Reads ask for a list of agents: led by the agent, the index reads only their rows. (A list on the primary key's
   // fourth column makes PostgreSQL rescan the whole range once per agent.)
