@@ -154,12 +154,16 @@ describe('demo call history', () => {
         count(l.id)::int AS leads
       FROM calls c LEFT JOIN sales_leads l ON l.call_id = c.id
       WHERE c.agent_id IS NOT NULL AND c.ended_at IS NOT NULL GROUP BY 1 ORDER BY 1`);
+    const rawCommissions = await rowsOf(sql`
+      SELECT agent_id AS user_id, sum(commission_cents)::bigint AS cents FROM sales_leads
+      WHERE sold AND agent_id IS NOT NULL GROUP BY 1 HAVING sum(commission_cents) > 0 ORDER BY 1`);
     expect(rawStates.length).toBeGreaterThan(100);
+    expect(rawCommissions.length).toBeGreaterThan(5);
     for (const alignment of [0, 30]) {
       for (const grain of [0, 1, 2]) {
         const perAgent = await rowsOf(sql<Record<string, string | number>>`
           SELECT user_id, ${sql.join(COUNTED_STATE_IDS.map((state) => sql`sum(${sql.ref(state)})::bigint AS ${sql.ref(state)}`))}
-          FROM agent_time_rollups WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1 ORDER BY 1`);
+          FROM agent_productivity_rollups WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1 ORDER BY 1`);
         // As rows per agent and state, in the raw query's order (states by name).
         const stateRollup = perAgent.flatMap((row) =>
           COUNTED_STATE_IDS.filter((state) => Number(row[state]) > 0)
@@ -167,6 +171,10 @@ describe('demo call history', () => {
             .map((state) => ({ user_id: row.user_id, state, seconds: row[state] })),
         );
         expect(stateRollup, `alignment ${alignment}, grain ${grain}`).toEqual(rawStates);
+        const commissions = await rowsOf(sql`
+          SELECT user_id, sum(commission_cents)::bigint AS cents FROM agent_productivity_rollups
+          WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1 HAVING sum(commission_cents) > 0 ORDER BY 1`);
+        expect(commissions, `commissions, alignment ${alignment}, grain ${grain}`).toEqual(rawCommissions);
         const agentCalls = await rowsOf(sql`
           SELECT agent_id, sum(all_calls)::int AS calls, sum(talk_seconds)::bigint AS talk, sum(leads)::int AS leads
           FROM agent_campaign_call_rollups WHERE alignment = ${alignment} AND grain = ${grain} GROUP BY 1 ORDER BY 1`);

@@ -1,6 +1,6 @@
 import { dayRangeToUnix, type ProductivityResult, type ProductivitySeriesAgents } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStatesToRollups } from '../src/features/dashboards/index.js';
+import { addCallsToRollups, addStatesToRollups } from '../src/features/dashboards/index.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 /**
@@ -81,6 +81,7 @@ async function addLead(agentId: number, createdAt: string, sold: boolean, commis
       commission_cents: commissionCents,
     })
     .execute();
+  await addCallsToRollups(t.database.db, [call.id]);
 }
 
 async function addPayment(

@@ -25,7 +25,7 @@ import { campaignId, clearCallHistory } from './fixtures.js';
  * grains a range reads. Random calls and state records from mid-February to mid-April 2026 (a whole March, the
  * 8 March clock change) and around 1 November; half reach the rollups through the rebuild, half one by one. Random
  * ranges of 1 to 60 local days in any of the thirteen zones, random agents, campaigns and hours of day are then
- * compared with the same numbers computed here from the raw lists.
+ * compared with the same numbers computed here from the raw lists, commissions of sold leads included.
  */
 const WINDOWS = [
   { from: Date.parse('2026-02-14T00:00:00Z'), days: 62 },
@@ -43,6 +43,7 @@ type RawCall = {
   callback: boolean;
 };
 type RawState = { agent: number; campaign: number | null; state: string; startMs: number; seconds: number };
+type RawLead = { call: number; agent: number | null; createdMs: number; sold: boolean; commission: number };
 
 let t: TestApp;
 let admin: Session;
@@ -52,6 +53,7 @@ const rateCents = new Map<number, number>();
 const billingRate = new Map<number, number>();
 const calls: RawCall[] = [];
 const states: RawState[] = [];
+const leads: RawLead[] = [];
 
 const randomInstant = (random: ReturnType<typeof createRandom>) => {
   const window = random.pick(WINDOWS);
@@ -103,6 +105,18 @@ beforeAll(async () => {
     });
   }
 
+  // A lead on every third call, created at its own random instant (commissions count where the lead is created).
+  for (let index = 0; index < calls.length; index += 3) {
+    const sold = random.chance(0.6);
+    leads.push({
+      call: index,
+      agent: random.chance(0.1) ? null : random.pick(agents),
+      createdMs: randomInstant(random),
+      sold,
+      commission: sold ? random.int(0, 5000) : 0,
+    });
+  }
+
   const insertedCalls = await database.db
     .insertInto('calls')
     .values(
@@ -137,7 +151,22 @@ beforeAll(async () => {
       )
       .returning('id')
       .execute();
-  // The first half of the states and the even calls by the rebuild; the rest as each record closes and call ends.
+  await database.db
+    .insertInto('sales_leads')
+    .values(
+      leads.map((lead) => ({
+        call_id: insertedCalls[lead.call]?.id as string,
+        campaign_id: (calls[lead.call] as RawCall).campaign,
+        agent_id: lead.agent,
+        created_at: new Date(lead.createdMs),
+        valid: true,
+        sold: lead.sold,
+        commission_cents: lead.commission,
+      })),
+    )
+    .execute();
+  // The first half of the states and the even calls (with their leads) by the rebuild; the rest as each record
+  // closes and call ends.
   const half = Math.floor(states.length / 2);
   await insertStates(states.slice(0, half));
   await rebuildRollups(database.db);
@@ -289,6 +318,13 @@ describe('per-agent rollups against the raw rows', () => {
             return sum + hourlyEarningsCents(paid, rateCents.get(agent) ?? 0);
           }, 0);
           expect(result.pay?.hourlyCents).toBe(hourly);
+          const commissions = leads
+            .filter(
+              (lead) =>
+                lead.sold && lead.agent !== null && counted.includes(lead.agent) && inRange(lead.createdMs, range),
+            )
+            .reduce((sum, lead) => sum + lead.commission, 0);
+          expect(result.pay?.commissionCents).toBe(commissions);
         },
       ),
       { numRuns: 80 },

@@ -518,7 +518,7 @@ describe('ending calls and changing states', () => {
     expect(states).toHaveLength(3);
     // The closed Ready is in its hour, day and month; the open After-call work is in none yet.
     const counted = await sql<{ grain: number; ready: string; after_call_work: string }>`
-      SELECT grain, sum(ready) AS ready, sum(after_call_work) AS after_call_work FROM agent_time_rollups
+      SELECT grain, sum(ready) AS ready, sum(after_call_work) AS after_call_work FROM agent_productivity_rollups
       WHERE user_id = ${agentY} AND alignment = 0 GROUP BY grain ORDER BY grain`.execute(t.database.db);
     expect(counted.rows.map((row) => [row.grain, Number(row.ready), Number(row.after_call_work)])).toEqual([
       [0, 600, 0],

@@ -7,6 +7,7 @@ import * as calls from './20261122_0005_calls.js';
 import * as typeRollups from './20261122_0006_type_rollups.js';
 import * as stateGrains from './20261122_0007_state_grains.js';
 import * as agentRollupGrains from './20261123_0008_agent_rollup_grains.js';
+import * as commissionRollup from './20261124_0009_commission_rollup.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0006_type_rollups': typeRollups,
   '20261122_0007_state_grains': stateGrains,
   '20261123_0008_agent_rollup_grains': agentRollupGrains,
+  '20261124_0009_commission_rollup': commissionRollup,
 };

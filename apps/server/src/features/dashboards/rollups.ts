@@ -139,7 +139,7 @@ type CallRollupTable = (typeof CALL_ROLLUP_TABLES)[number];
 
 /** Every rollup table, as a list for TRUNCATE or ANALYZE: emptied together when the history they sum is replaced. */
 export const rollupTables = sql.join(
-  [...CALL_ROLLUP_TABLES.map((rollup) => rollup.table), 'agent_time_rollups'].map((table) => sql.table(table)),
+  [...CALL_ROLLUP_TABLES.map((rollup) => rollup.table), 'agent_productivity_rollups'].map((table) => sql.table(table)),
 );
 
 function callRollupSelect(where: CallFilter, rollup: CallRollupTable) {
@@ -180,8 +180,14 @@ async function addDaysAndMonths(
     GROUP BY a.alignment, g.grain, day_or_month, ${keyColumns}`.execute(db);
 }
 
-const STATE_KEYS = ['user_id', 'campaign_id'] as const;
-const STATE_COLUMNS = sql`(alignment, grain, bucket_start, user_id, campaign_id, ${sql.join(COUNTED_STATE_IDS.map((state) => sql.ref(state)))})`;
+/**
+ * agent_productivity_rollups: per agent, campaign and bucket, capped seconds in a column per counted state and the
+ * commissions of sold leads.
+ */
+const PRODUCTIVITY_KEYS = ['user_id', 'campaign_id'] as const;
+const PRODUCTIVITY_SUMS = [...COUNTED_STATE_IDS, 'commission_cents'] as const;
+const PRODUCTIVITY_KEY_LIST = sql`alignment, grain, bucket_start, user_id, campaign_id`;
+const STATE_COLUMNS = sql`(${PRODUCTIVITY_KEY_LIST}, ${sql.join(COUNTED_STATE_IDS.map((state) => sql.ref(state)))})`;
 
 /**
  * The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts, in its state's
@@ -199,6 +205,22 @@ function stateRollupSelect(where: CallFilter, units: readonly GrainUnit[]) {
     WHERE s.end_at IS NOT NULL AND s.state IN (${sql.join(COUNTED_STATE_IDS.map((state) => sql.lit(state)))}) AND ${where}
     GROUP BY a.alignment, g.grain, bucket_start, s.user_id, coalesce(s.campaign_id, 0)`;
 }
+
+/**
+ * The commission rule: each sold lead's commission in the bucket where it was created, under its agent and campaign,
+ * once its call has ended, like the call sums (a lead without an agent earns nobody a commission). Upserted, as
+ * leads share buckets with states.
+ */
+const upsertCommissions = (db: Kysely<Database>, where: CallFilter, units: readonly GrainUnit[]) =>
+  sql`INSERT INTO agent_productivity_rollups AS t (${PRODUCTIVITY_KEY_LIST}, commission_cents)
+    SELECT a.alignment, g.grain, ${bucketOf(sql`l.created_at`, true)} AS bucket_start, l.agent_id, l.campaign_id,
+      sum(l.commission_cents)
+    FROM sales_leads l JOIN calls c ON c.id = l.call_id CROSS JOIN ${ALIGNMENTS} CROSS JOIN ${grainsOf(units)}
+    WHERE c.ended_at IS NOT NULL AND l.sold AND l.agent_id IS NOT NULL AND l.commission_cents > 0 AND ${where}
+    GROUP BY a.alignment, g.grain, bucket_start, l.agent_id, l.campaign_id
+    ON CONFLICT (${PRODUCTIVITY_KEY_LIST}) DO UPDATE SET commission_cents = t.commission_cents + excluded.commission_cents`.execute(
+    db,
+  );
 
 /**
  * Rebuilds every rollup from the raw tables (after a bulk load, or to repair). Runs in the caller's
@@ -229,14 +251,17 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
     FROM agent_call_rollups r GROUP BY alignment, bucket_start, agent_id, campaign_id`.execute(db);
   await addDaysAndMonths(db, perAgent.table, perAgent.keys, CALL_ROLLUP_SUMS);
 
-  await sql`TRUNCATE agent_time_rollups`.execute(db);
-  await sql`INSERT INTO agent_time_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}`.execute(db);
-  await addDaysAndMonths(db, 'agent_time_rollups', STATE_KEYS, COUNTED_STATE_IDS);
+  await sql`TRUNCATE agent_productivity_rollups`.execute(db);
+  await sql`INSERT INTO agent_productivity_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}`.execute(
+    db,
+  );
+  await upsertCommissions(db, sql`true`, ['hour']);
+  await addDaysAndMonths(db, 'agent_productivity_rollups', PRODUCTIVITY_KEYS, PRODUCTIVITY_SUMS);
 }
 
 /**
- * Adds ended calls to the rollups, additively. Call it in the same transaction that ends the calls (and creates
- * their leads), exactly once per call.
+ * Adds ended calls, and the commissions of their sold leads, to the rollups, additively. Call it in the same
+ * transaction that ends the calls (and creates their leads), exactly once per call.
  */
 export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly (number | string)[]): Promise<void> {
   if (callIds.length === 0) return;
@@ -248,6 +273,7 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
     await sql`INSERT INTO ${sql.table(rollup.table)} AS t ${insertColumns(rollup)} ${callRollupSelect(where, rollup)}
       ON CONFLICT (${keyList(rollup)}) DO UPDATE SET ${updates}`.execute(db);
   }
+  await upsertCommissions(db, sql`c.id = ANY(${sql.val(callIds.map(String))}::bigint[])`, ALL_GRAINS);
 }
 
 /** Adds ended state records to the productivity rollup, additively; once per record, in the closing transaction. */
@@ -257,7 +283,7 @@ export async function addStatesToRollups(db: Kysely<Database>, stateIds: readonl
   const updates = sql.join(
     COUNTED_STATE_IDS.map((state) => sql`${sql.ref(state)} = t.${sql.ref(state)} + excluded.${sql.ref(state)}`),
   );
-  await sql`INSERT INTO agent_time_rollups AS t ${STATE_COLUMNS}
+  await sql`INSERT INTO agent_productivity_rollups AS t ${STATE_COLUMNS}
     ${stateRollupSelect(where, ALL_GRAINS)}
-    ON CONFLICT (alignment, grain, bucket_start, user_id, campaign_id) DO UPDATE SET ${updates}`.execute(db);
+    ON CONFLICT (${PRODUCTIVITY_KEY_LIST}) DO UPDATE SET ${updates}`.execute(db);
 }

@@ -20,8 +20,14 @@ export type AgentTimeFilter = {
   campaignIds: readonly number[] | null;
 };
 
-/** One agent's capped seconds per state (the states that count anywhere; see COUNTED_STATE_IDS). */
-export type AgentStateSeconds = { userId: number; states: ActivityRecord[] };
+/**
+ * One agent's capped seconds per state (the states that count anywhere; see COUNTED_STATE_IDS) and the commissions
+ * of their sold leads, under the same filters.
+ */
+export type AgentProductivitySums = { userId: number; states: ActivityRecord[]; commissionCents: number };
+
+/** What an agent's pay over a whole period rests on. */
+export type PayBasis = { paidSeconds: number; commissionCents: number };
 
 const intArray = (ids: readonly number[]) => sql`${sql.val([...ids])}::int[]`;
 
@@ -31,7 +37,7 @@ const paidSum = sql`sum(${sql.join(
   sql` + `,
 )})`;
 
-/** Kysely queries only: listable agents, the productivity rollup, sold leads' commissions and agent payments. */
+/** Kysely queries only: listable agents, the productivity rollup (time and commissions) and agent payments. */
 export function createProductivityRepository(db: Kysely<Database>) {
   const listableAgents = () =>
     db
@@ -59,10 +65,10 @@ export function createProductivityRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /**
-     * Capped seconds per agent and state after the time-of-day and campaign filters. Without an hour filter a year
-     * reads whole months and days and hours only at its edges; with one, the hours.
+     * Capped seconds per agent and state, and commissions, after the time-of-day and campaign filters. Without an
+     * hour filter a year reads whole months and days and hours only at its edges; with one, the hours.
      */
-    async stateSeconds(filter: AgentTimeFilter): Promise<AgentStateSeconds[]> {
+    async productivitySums(filter: AgentTimeFilter): Promise<AgentProductivitySums[]> {
       if (filter.agentIds.length === 0) return [];
       const conditions = [
         grainedRange(filter.range, { hoursOnly: filter.localHours !== null }),
@@ -73,34 +79,30 @@ export function createProductivityRepository(db: Kysely<Database>) {
       }
       if (filter.campaignIds !== null) conditions.push(sql`r.campaign_id = ANY(${intArray(filter.campaignIds)})`);
       const result = await sql<Record<string, string> & { user_id: number }>`
-        SELECT r.user_id, ${stateSums} FROM agent_time_rollups r
+        SELECT r.user_id, ${stateSums}, sum(r.commission_cents) AS commission_cents FROM agent_productivity_rollups r
         WHERE ${sql.join(conditions, sql` AND `)}
         GROUP BY r.user_id`.execute(db);
       return result.rows.map((row) => ({
         userId: Number(row.user_id),
         states: COUNTED_STATE_IDS.map((state) => ({ state, seconds: Number(row[state] ?? 0) })),
+        commissionCents: Number(row.commission_cents),
       }));
     },
 
-    /** Paid seconds per agent over the whole range, whatever hours or campaigns the charts show (pay). */
-    async paidSeconds(agentIds: readonly number[], range: BucketRange): Promise<Map<number, number>> {
+    /** Paid seconds and commissions per agent over the whole range, whatever hours or campaigns the charts show. */
+    async payBasis(agentIds: readonly number[], range: BucketRange): Promise<Map<number, PayBasis>> {
       if (agentIds.length === 0) return new Map();
-      const result = await sql<{ user_id: number; paid: string }>`
-        SELECT r.user_id, ${paidSum} AS paid FROM agent_time_rollups r
+      const result = await sql<{ user_id: number; paid: string; commission_cents: string }>`
+        SELECT r.user_id, ${paidSum} AS paid, sum(r.commission_cents) AS commission_cents
+        FROM agent_productivity_rollups r
         WHERE ${grainedRange(range, { hoursOnly: false })} AND r.user_id = ANY(${intArray(agentIds)})
         GROUP BY r.user_id`.execute(db);
-      return new Map(result.rows.map((row) => [Number(row.user_id), Number(row.paid)]));
-    },
-
-    /** Commissions of sold leads created in [fromMs, toMs) by the agents, per agent. */
-    async commissions(agentIds: readonly number[], fromMs: number, toMs: number): Promise<Map<number, number>> {
-      if (agentIds.length === 0) return new Map();
-      const result = await sql<{ agent_id: number; cents: string }>`
-        SELECT l.agent_id, sum(l.commission_cents) AS cents FROM sales_leads l
-        WHERE l.sold AND l.agent_id = ANY(${intArray(agentIds)})
-          AND l.created_at >= ${new Date(fromMs)} AND l.created_at < ${new Date(toMs)}
-        GROUP BY l.agent_id`.execute(db);
-      return new Map(result.rows.map((row) => [Number(row.agent_id), Number(row.cents)]));
+      return new Map(
+        result.rows.map((row) => [
+          Number(row.user_id),
+          { paidSeconds: Number(row.paid), commissionCents: Number(row.commission_cents) },
+        ]),
+      );
     },
 
     /** The agents' payments whose whole period lies within [firstDay, lastDay] (yyyy-MM-dd, both included). */

@@ -14,7 +14,7 @@ import {
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { longName } from '../users/index.js';
-import type { ProductivityAgentRow, ProductivityRepository } from './productivity.repository.js';
+import type { PayBasis, ProductivityAgentRow, ProductivityRepository } from './productivity.repository.js';
 import { type AgentStateSums, productivityBreakdown, seriesAgentShares } from './productivity.summary.js';
 
 /** Whether a local hour is inside the time-of-day filter; a start after the end wraps past midnight. */
@@ -29,8 +29,7 @@ function hoursInFilter(startHour: number, endHour: number): number[] | null {
   return hours.length === HOURS_OF_DAY.length ? null : hours;
 }
 
-const paidSecondsOf = (states: readonly ActivityRecord[] | undefined) =>
-  summarizeStateSeconds(states ?? []).paidSeconds;
+const paidSecondsOf = (states: readonly ActivityRecord[]) => summarizeStateSeconds(states).paidSeconds;
 
 export function createProductivityService(deps: { productivity: ProductivityRepository }) {
   const { productivity } = deps;
@@ -51,14 +50,14 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
 
   async function payFor(
     agents: readonly ProductivityAgentRow[],
-    paidSeconds: Map<number, number>,
-    range: { fromMs: number; toMs: number; firstDay: string; lastDay: string },
+    basis: Map<number, PayBasis>,
+    days: { firstDay: string; lastDay: string },
   ): Promise<ProductivityPayResult> {
-    const ids = agents.map((agent) => agent.id);
-    const [commissions, payments] = await Promise.all([
-      productivity.commissions(ids, range.fromMs, range.toMs),
-      productivity.payments(ids, range.firstDay, range.lastDay),
-    ]);
+    const payments = await productivity.payments(
+      agents.map((agent) => agent.id),
+      days.firstDay,
+      days.lastDay,
+    );
     const payrolls: Payroll[] = payments.map((payment) => ({
       id: payment.id,
       agentId: payment.user_id,
@@ -73,10 +72,10 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
     }));
     const pay = productivityPay({
       agents: agents.map((agent) => ({
-        paidSeconds: paidSeconds.get(agent.id) ?? 0,
+        paidSeconds: basis.get(agent.id)?.paidSeconds ?? 0,
         rateCents: agent.pay_rate_cents,
       })),
-      commissionCents: [...commissions.values()].reduce((sum, cents) => sum + cents, 0),
+      commissionCents: [...basis.values()].reduce((sum, agent) => sum + agent.commissionCents, 0),
       alreadyPaidCents: payrolls.reduce((sum, payroll) => sum + payroll.totalCents, 0),
     });
     return { ...pay, payrolls };
@@ -88,34 +87,37 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
     const agentIds = agents.map((agent) => agent.id);
     const range = bucketRange(body.start, body.end, body.timezone);
     const localHours = hoursInFilter(body.startHour, body.endHour);
-    const counted = await productivity.stateSeconds({ agentIds, range, localHours, campaignIds });
-    const statesByAgent = new Map(counted.map((row) => [row.userId, row.states]));
+    const counted = await productivity.productivitySums({ agentIds, range, localHours, campaignIds });
+    const sumsByAgent = new Map(counted.map((row) => [row.userId, row]));
     const perAgent: AgentStateSums[] = agents.map((agent) => ({
       agentId: agent.id,
       name: longName(agent),
-      states: statesByAgent.get(agent.id) ?? [],
+      states: sumsByAgent.get(agent.id)?.states ?? [],
     }));
-    return { agents, perAgent, range, filtered: localHours !== null || campaignIds !== null };
+    return { agents, perAgent, counted, range, filtered: localHours !== null || campaignIds !== null };
   }
 
   return {
     async load(viewer: UserRow, body: ParsedProductivityLoadBody): Promise<ProductivityResult> {
-      const { agents, perAgent, range, filtered } = await countedTime(viewer, body);
+      const { agents, perAgent, counted, range, filtered } = await countedTime(viewer, body);
       const onlySelf = agents.length === 1 && agents[0]?.id === viewer.id;
       const showsPay = onlySelf || can(viewer.role, 'productivity.pay_others');
       // Pay covers the whole period: the hour and campaign filters narrow the charts, not what is owed.
-      const paidSeconds = !showsPay
+      const basis = !showsPay
         ? null
         : filtered
-          ? await productivity.paidSeconds(
+          ? await productivity.payBasis(
               agents.map((agent) => agent.id),
               range,
             )
-          : new Map(perAgent.map((agent) => [agent.agentId, paidSecondsOf(agent.states)]));
-      const pay = paidSeconds
-        ? await payFor(agents, paidSeconds, {
-            fromMs: body.start * 1000,
-            toMs: (body.end + 1) * 1000,
+          : new Map(
+              counted.map((row) => [
+                row.userId,
+                { paidSeconds: paidSecondsOf(row.states), commissionCents: row.commissionCents },
+              ]),
+            );
+      const pay = basis
+        ? await payFor(agents, basis, {
             firstDay: localDateInZone(body.start * 1000, body.timezone),
             lastDay: localDateInZone(body.end * 1000, body.timezone),
           })
