@@ -8,6 +8,7 @@ import * as typeRollups from './20261122_0006_type_rollups.js';
 import * as stateGrains from './20261122_0007_state_grains.js';
 import * as agentRollupGrains from './20261123_0008_agent_rollup_grains.js';
 import * as commissionRollup from './20261124_0009_commission_rollup.js';
+import * as rollupPartitions from './20261124_0010_rollup_partitions.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0007_state_grains': stateGrains,
   '20261123_0008_agent_rollup_grains': agentRollupGrains,
   '20261124_0009_commission_rollup': commissionRollup,
+  '20261124_0010_rollup_partitions': rollupPartitions,
 };

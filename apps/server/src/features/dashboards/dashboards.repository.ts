@@ -1,7 +1,7 @@
 import type { BucketRange, CampaignType } from '@shiftline/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRange, localSecondsOf } from './localTime.js';
+import { grainedRows, localSecondsOf } from './localTime.js';
 import { CALL_ROLLUP_SUMS, type CallRollupSum } from './rollups.js';
 
 /** One rollup row's sums, as numbers. */
@@ -113,8 +113,8 @@ export function createDashboardsRepository(db: Kysely<Database>) {
             SELECT r.agent_id, ${summed} FROM agent_call_rollups r
             WHERE ${rollupWhere(filter)} GROUP BY r.agent_id`.execute(db)
         : await sql<Record<string, unknown> & { agent_id: number }>`
-            SELECT r.agent_id, ${summed} FROM agent_campaign_call_rollups r
-            WHERE ${grainedRange(filter.range, { hoursOnly: false })} AND ${campaigns} AND ${agents}
+            SELECT r.agent_id, ${summed} FROM ${grainedRows('agent_campaign_call_rollups', filter.range, { hoursOnly: false })}
+            WHERE ${campaigns} AND ${agents}
             GROUP BY r.agent_id`.execute(db);
       return result.rows.map((row) => ({ agentId: Number(row.agent_id), sums: toSums(row) }));
     },

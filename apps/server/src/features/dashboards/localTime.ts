@@ -30,16 +30,19 @@ export const localHourOf = (column: RawBuilder<unknown>, range: BucketRange): Ra
   sql`((${localSecondsOf(column, range)} % 86400) / 3600)::integer`;
 
 /**
- * Which rows of a rollup kept in hours, days and months cover the range: whole months and days, and hours only at
- * the edges (a year of one agent is a few dozen rows); `hoursOnly` reads hours throughout.
+ * The rows of a rollup kept in hours, days and months that cover the range, as a derived table `r`: whole months and
+ * days, and hours only at the edges (a year of one agent is a few dozen rows); `hoursOnly` reads hours throughout.
+ * One branch per grain segment, each a plain range on one partition (the tables are partitioned by grain and
+ * alignment), so every branch is an index range scan; an OR of the segments made PostgreSQL scan whole partitions.
  */
-export function grainedRange(range: BucketRange, options: { hoursOnly: boolean }): RawBuilder<unknown> {
+export function grainedRows(table: string, range: BucketRange, options: { hoursOnly: boolean }): RawBuilder<unknown> {
   const segments = options.hoursOnly
     ? [{ grain: 0 as const, fromMs: range.fromMs, toMs: range.toMs }]
     : grainSegments({ zone: 'UTC', alignment: range.alignment, fromMs: range.fromMs, toMs: range.toMs });
-  const pieces = segments.map(
+  const branches = segments.map(
     (segment) =>
-      sql`(r.grain = ${segment.grain} AND r.bucket_start >= ${new Date(segment.fromMs)} AND r.bucket_start < ${new Date(segment.toMs)})`,
+      sql`SELECT * FROM ${sql.table(table)} WHERE alignment = ${sql.lit(range.alignment)} AND grain = ${sql.lit(segment.grain)}
+        AND bucket_start >= ${new Date(segment.fromMs)} AND bucket_start < ${new Date(segment.toMs)}`,
   );
-  return sql`r.alignment = ${range.alignment} AND (${sql.join(pieces, sql` OR `)})`;
+  return sql`(${sql.join(branches, sql` UNION ALL `)}) AS r`;
 }

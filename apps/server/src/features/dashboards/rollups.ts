@@ -163,7 +163,10 @@ const keyList = ({ keys, grained }: CallRollupTable) =>
   sql.join(['alignment', ...(grained ? ['grain'] : []), 'bucket_start', ...keys].map((column) => sql.ref(column)));
 const insertColumns = (rollup: CallRollupTable) => sql`(${keyList(rollup)}, ${sumColumns})`;
 
-/** Days and months of a grained rollup: its hours summed, the same numbers without another pass over raw rows. */
+/**
+ * Days and months of a grained rollup: its hours summed, the same numbers without another pass over raw rows. Rows go
+ * in in key order, so a range's rows share pages (the grained rollups are partitioned by grain and alignment).
+ */
 async function addDaysAndMonths(
   db: Kysely<Database>,
   table: string,
@@ -177,7 +180,8 @@ async function addDaysAndMonths(
       ${sql.join(sums.map((column) => sql`sum(${sql.ref(`a.${column}`)})`))}
     FROM ${sql.table(table)} a CROSS JOIN ${grainsOf(['day', 'month'])}
     WHERE a.grain = 0
-    GROUP BY a.alignment, g.grain, day_or_month, ${keyColumns}`.execute(db);
+    GROUP BY a.alignment, g.grain, day_or_month, ${keyColumns}
+    ORDER BY a.alignment, g.grain, day_or_month, ${keyColumns}`.execute(db);
 }
 
 /**
@@ -248,13 +252,13 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
   await sql`TRUNCATE ${sql.table(perAgent.table)}`.execute(db);
   await sql`INSERT INTO ${sql.table(perAgent.table)} ${insertColumns(perAgent)}
     SELECT alignment, 0, bucket_start, agent_id, campaign_id, ${summedSums}
-    FROM agent_call_rollups r GROUP BY alignment, bucket_start, agent_id, campaign_id`.execute(db);
+    FROM agent_call_rollups r GROUP BY alignment, bucket_start, agent_id, campaign_id
+    ORDER BY alignment, bucket_start, agent_id, campaign_id`.execute(db);
   await addDaysAndMonths(db, perAgent.table, perAgent.keys, CALL_ROLLUP_SUMS);
 
   await sql`TRUNCATE agent_productivity_rollups`.execute(db);
-  await sql`INSERT INTO agent_productivity_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}`.execute(
-    db,
-  );
+  await sql`INSERT INTO agent_productivity_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}
+    ORDER BY ${PRODUCTIVITY_KEY_LIST}`.execute(db);
   await upsertCommissions(db, sql`true`, ['hour']);
   await addDaysAndMonths(db, 'agent_productivity_rollups', PRODUCTIVITY_KEYS, PRODUCTIVITY_SUMS);
 }

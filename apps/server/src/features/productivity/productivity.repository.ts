@@ -7,7 +7,7 @@ import {
 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRange, localHourOf } from '../dashboards/index.js';
+import { grainedRows, localHourOf } from '../dashboards/index.js';
 
 export type ProductivityAgentRow = { id: number; first_name: string; second_name: string; pay_rate_cents: number };
 
@@ -70,16 +70,14 @@ export function createProductivityRepository(db: Kysely<Database>) {
      */
     async productivitySums(filter: AgentTimeFilter): Promise<AgentProductivitySums[]> {
       if (filter.agentIds.length === 0) return [];
-      const conditions = [
-        grainedRange(filter.range, { hoursOnly: filter.localHours !== null }),
-        sql`r.user_id = ANY(${intArray(filter.agentIds)})`,
-      ];
+      const rows = grainedRows('agent_productivity_rollups', filter.range, { hoursOnly: filter.localHours !== null });
+      const conditions = [sql`r.user_id = ANY(${intArray(filter.agentIds)})`];
       if (filter.localHours !== null) {
         conditions.push(sql`${localHourOf(sql`r.bucket_start`, filter.range)} = ANY(${intArray(filter.localHours)})`);
       }
       if (filter.campaignIds !== null) conditions.push(sql`r.campaign_id = ANY(${intArray(filter.campaignIds)})`);
       const result = await sql<Record<string, string> & { user_id: number }>`
-        SELECT r.user_id, ${stateSums}, sum(r.commission_cents) AS commission_cents FROM agent_productivity_rollups r
+        SELECT r.user_id, ${stateSums}, sum(r.commission_cents) AS commission_cents FROM ${rows}
         WHERE ${sql.join(conditions, sql` AND `)}
         GROUP BY r.user_id`.execute(db);
       return result.rows.map((row) => ({
@@ -94,8 +92,8 @@ export function createProductivityRepository(db: Kysely<Database>) {
       if (agentIds.length === 0) return new Map();
       const result = await sql<{ user_id: number; paid: string; commission_cents: string }>`
         SELECT r.user_id, ${paidSum} AS paid, sum(r.commission_cents) AS commission_cents
-        FROM agent_productivity_rollups r
-        WHERE ${grainedRange(range, { hoursOnly: false })} AND r.user_id = ANY(${intArray(agentIds)})
+        FROM ${grainedRows('agent_productivity_rollups', range, { hoursOnly: false })}
+        WHERE r.user_id = ANY(${intArray(agentIds)})
         GROUP BY r.user_id`.execute(db);
       return new Map(
         result.rows.map((row) => [
