@@ -111,12 +111,24 @@ describe('productivity as an administrator', () => {
     expect(await seriesRows(page, 'billable-work')).toEqual(['On Call', 'After Work', 'Emails and Tickets']);
   });
 
-  it('opens the Payment Details from To Be Paid', async () => {
+  it('opens the Payment Details from To Be Paid, with the payrolls Already Paid counts', async () => {
     await page.getByTestId('pay-cards').scrollIntoViewIfNeeded();
+    const note = await page.getByTestId('pay-card-already-paid').getByTestId('pay-card-note').textContent();
+    const payrollCount = Number(note?.match(/^(\d+) payrolls?$/)?.[1]);
+    // 30 days of the demo's fortnightly payroll over its agents.
+    expect(payrollCount).toBeGreaterThan(0);
     await page.getByTestId('open-payment-details').click();
     const dialog = page.getByTestId('payment-details');
     await dialog.waitFor();
     expect(await dialog.getByTestId('payment-breakdown-line').count()).toBe(5);
+    await dialog.getByTestId('payroll-row').first().waitFor();
+    expect(await dialog.getByTestId('payroll-row').count()).toBe(Math.min(payrollCount, 25));
+    if (payrollCount > 25) {
+      expect(await dialog.getByTestId('payrolls-pagination').textContent()).toContain(`1–25 of ${payrollCount}`);
+    }
+    expect(await dialog.getByTestId('payrolls-total').textContent()).toBe(
+      await page.getByTestId('pay-card-already-paid').getByTestId('pay-card-value').textContent(),
+    );
     await page.waitForTimeout(400);
     await screenshot(page, 'productivity-admin-payment-details');
     await page.getByTestId('payment-details-close').click();

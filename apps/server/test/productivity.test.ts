@@ -1,4 +1,9 @@
-import { dayRangeToUnix, type ProductivityResult, type ProductivitySeriesAgents } from '@shiftline/shared';
+import {
+  dayRangeToUnix,
+  type ProductivityPayrolls,
+  type ProductivityResult,
+  type ProductivitySeriesAgents,
+} from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCallsToRollups, addStatesToRollups } from '../src/features/dashboards/index.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
@@ -117,6 +122,16 @@ async function loaded(session: Session, body: Record<string, unknown>): Promise<
   const response = await load(session, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as ProductivityResult;
+}
+
+async function payrollsResponse(session: Session, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/productivity/payrolls', headers: as(session), payload: body });
+}
+
+async function payrollsOf(session: Session, body: Record<string, unknown>): Promise<ProductivityPayrolls> {
+  const response = await payrollsResponse(session, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ProductivityPayrolls;
 }
 
 async function seriesAgents(session: Session, body: Record<string, unknown>): Promise<ProductivitySeriesAgents> {
@@ -384,10 +399,25 @@ describe('productivity for a staff viewer', () => {
       alreadyPaidCents: 6040,
       toBePaidCents: 6794 + 1250 - 6040,
     });
-    expect(result.pay?.payrolls.map((payroll) => [payroll.name, payroll.periodStart, payroll.totalCents])).toEqual([
-      ['Test prod.a', '2030-01-01', 1040],
-      ['Test prod.b', '2030-01-08', 5000],
+    expect(result.pay?.payrollCount).toBe(2);
+    const { payrolls } = await payrollsOf(admin, {
+      ...firstHalfOfJanuary,
+      timezone: TORONTO,
+      ids: [agentA.userId, agentB.userId],
+    });
+    expect(
+      payrolls.map((payroll) => [payroll.name, payroll.periodStart, payroll.periodEnd, payroll.totalCents]),
+    ).toEqual([
+      ['Test prod.a', '2030-01-01', '2030-01-07', 1040],
+      ['Test prod.b', '2030-01-08', '2030-01-14', 5000],
     ]);
+    expect(payrolls[0]).toMatchObject({
+      agentId: agentA.userId,
+      hourlyCents: 1000,
+      statutoryCents: 40,
+      commissionCents: 0,
+    });
+    expect(payrolls[0]?.paidAt).toBe('2030-01-07T20:00:00.000Z');
   });
 
   it('hides other agents’ pay from a team lead, and shows a team lead their own', async () => {
@@ -398,6 +428,17 @@ describe('productivity for a staff viewer', () => {
     expect(own.totalSeconds).toBe(1200);
     // 1200 s × 2500 / 3600 = 833.33 → 833; statutory 33.32 → 33.
     expect(own.pay).toMatchObject({ hourlyCents: 833, statutoryCents: 33, earnedCents: 866, toBePaidCents: 866 });
+    // Their payrolls follow the same rule as the cards.
+    const refused = await payrollsResponse(teamLead, {
+      ...firstHalfOfJanuary,
+      timezone: TORONTO,
+      ids: [agentA.userId, agentB.userId],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'forbidden', message: 'You may only see your own pay.' });
+    expect(
+      (await payrollsOf(teamLead, { ...firstHalfOfJanuary, timezone: TORONTO, ids: [teamLead.userId] })).payrolls,
+    ).toEqual([]);
   });
 });
 
@@ -422,7 +463,14 @@ describe('productivity for an agent', () => {
       alreadyPaidCents: 1040,
       toBePaidCents: 4196,
     });
-    expect(result.pay?.payrolls).toHaveLength(1);
+    expect(result.pay?.payrollCount).toBe(1);
+    // Whatever ids an agent sends, the payrolls are their own.
+    const { payrolls } = await payrollsOf(agentA, {
+      ...firstHalfOfJanuary,
+      timezone: TORONTO,
+      ids: [agentB.userId],
+    });
+    expect(payrolls.map((payroll) => [payroll.agentId, payroll.totalCents])).toEqual([[agentA.userId, 1040]]);
   });
 
   it('narrows an agent to some of their campaigns in campaigns mode', async () => {
@@ -451,6 +499,7 @@ describe('productivity access and validation', () => {
       payload: { ...jan15, timezone: TORONTO, group: 'Productive' },
     });
     expect(drill.statusCode).toBe(403);
+    expect((await payrollsResponse(client, { ...jan15, timezone: TORONTO })).statusCode).toBe(403);
   });
 
   it('answers 400 naming the fields', async () => {
@@ -462,5 +511,8 @@ describe('productivity access and validation', () => {
     const bad = await load(admin, { ...jan15, timezone: 'Europe/Paris', startHour: 24, mode: 'teams', ids: ['x'] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['ids.0', 'mode', 'startHour', 'timezone']);
+    const badPayrolls = await payrollsResponse(admin, { start: jan15.end, end: jan15.start, timezone: TORONTO });
+    expect(badPayrolls.statusCode).toBe(400);
+    expect(badPayrolls.json().error.fields).toEqual({ end: 'must not be before start' });
   });
 });

@@ -1,6 +1,13 @@
-import { type ProductivityLoadBody, type ProductivityResult, summarizeStateSeconds } from '@shiftline/shared';
+import {
+  type Payroll,
+  type ProductivityLoadBody,
+  type ProductivityPayResult,
+  type ProductivityResult,
+  summarizeStateSeconds,
+} from '@shiftline/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { PaymentDetailsDialog } from '../src/features/productivity/components/PaymentDetailsDialog';
 import { ProductivityPairCard } from '../src/features/productivity/components/ProductivityPairCard';
 import { formatLoginTime } from '../src/features/productivity/utils/formatLoginTime';
 import { HOUR_OPTIONS } from '../src/features/productivity/utils/hourOptions';
@@ -188,6 +195,84 @@ describe('a graph-plus-stats pair', () => {
     // A series nobody has time in says so.
     fireEvent.click(screen.getAllByTestId('series-drill')[2] as HTMLElement);
     expect((await screen.findByTestId('drill-empty')).textContent).toBe('No Agents Found');
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('the Payment Details', () => {
+  const PAY: ProductivityPayResult = {
+    hourlyCents: 100_000,
+    statutoryCents: 4_000,
+    earnedCents: 104_000,
+    commissionCents: 2_500,
+    alreadyPaidCents: 60_000,
+    toBePaidCents: 46_500,
+    payrollCount: 30,
+  };
+  /** 30 payrolls of $20 each, the first for Al Chen over 1–14 January 2030. */
+  const payrolls: Payroll[] = Array.from({ length: 30 }, (_, index) => ({
+    id: index + 1,
+    agentId: 1 + (index % 2),
+    name: index % 2 === 0 ? 'Al Chen' : 'Bea Roy',
+    periodStart: '2030-01-01',
+    periodEnd: '2030-01-14',
+    paidAt: '2030-01-19T21:00:00.000Z',
+    hourlyCents: 1_900,
+    statutoryCents: 76,
+    commissionCents: 24,
+    totalCents: 2_000,
+  }));
+
+  it('fetches the payrolls under the page request when opened, and shows them 25 at a time', async () => {
+    const fetch = fakeFetch({ 'POST /api/productivity/payrolls': { status: 200, body: { payrolls } } });
+    vi.stubGlobal('fetch', fetch);
+    const closed = renderWithProviders(
+      <PaymentDetailsDialog
+        open={false}
+        pay={PAY}
+        request={REQUEST}
+        zone="America/Toronto"
+        showAgents
+        onClose={() => {}}
+      />,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    closed.unmount();
+    renderWithProviders(
+      <PaymentDetailsDialog open pay={PAY} request={REQUEST} zone="America/Toronto" showAgents onClose={() => {}} />,
+    );
+    expect(screen.getByTestId('payrolls-loading').textContent).toBe('Loading... Please wait');
+    const rows = await screen.findAllByTestId('payroll-row');
+    expect(rows).toHaveLength(25);
+    expect(Array.from((rows[0] as HTMLElement).querySelectorAll('td')).map((cell) => cell.textContent)).toEqual([
+      'Al Chen',
+      'Jan 1, 2030 – Jan 14, 2030',
+      'Jan 19, 2030',
+      '$19',
+      '$1',
+      '$0',
+    ]);
+    expect(screen.getByTestId('payrolls-total').textContent).toBe('$600.00');
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual(REQUEST);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(screen.getAllByTestId('payroll-row')).toHaveLength(5);
+    vi.unstubAllGlobals();
+  });
+
+  it('says so when nothing was paid, without asking the server', () => {
+    const fetch = fakeFetch({});
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(
+      <PaymentDetailsDialog
+        open
+        pay={{ ...PAY, alreadyPaidCents: 0, payrollCount: 0 }}
+        request={REQUEST}
+        zone="America/Toronto"
+        showAgents={false}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('payrolls-empty').textContent).toBe('No payrolls in this period.');
     vi.unstubAllGlobals();
   });
 });

@@ -100,7 +100,10 @@ export const productivityPaySchema = z.object({
   commissionCents: z.number().int(),
   alreadyPaidCents: z.number().int(),
   toBePaidCents: z.number().int().describe('earned + commissions − already paid, never below 0'),
-  payrolls: z.array(payrollSchema).describe('payments whose period lies in the range'),
+  payrollCount: z
+    .number()
+    .int()
+    .describe('payments whose period lies in the range (already paid); listed by POST /api/productivity/payrolls'),
 });
 export type ProductivityPayResult = z.infer<typeof productivityPaySchema>;
 
@@ -145,3 +148,10 @@ export const productivitySeriesAgentsSchema = z.object({
   agents: z.array(productivityAgentShareSchema).describe('agents with time in the series, most first'),
 });
 export type ProductivitySeriesAgents = z.infer<typeof productivitySeriesAgentsSchema>;
+
+/**
+ * `POST /api/productivity/payrolls` (the load's body): the payments Already Paid adds up, for the Payment Details
+ * dialog, fetched when it opens (a year of 500 agents is 13k payrolls, which a load should not carry).
+ */
+export const productivityPayrollsSchema = z.object({ payrolls: z.array(payrollSchema) });
+export type ProductivityPayrolls = z.infer<typeof productivityPayrollsSchema>;

@@ -103,6 +103,26 @@ export function createProductivityRepository(db: Kysely<Database>) {
       );
     },
 
+    /** How many of the agents' payments lie wholly within [firstDay, lastDay], and their hourly + statutory + commissions. */
+    async paymentTotals(
+      agentIds: readonly number[],
+      firstDay: string,
+      lastDay: string,
+    ): Promise<{ count: number; cents: number }> {
+      if (agentIds.length === 0) return { count: 0, cents: 0 };
+      const row = await db
+        .selectFrom('agent_payments as p')
+        .select([
+          sql<string>`count(*)`.as('count'),
+          sql<string>`coalesce(sum(p.hourly_cents + p.statutory_cents + p.commission_cents), 0)`.as('cents'),
+        ])
+        .where(sql<boolean>`p.user_id = ANY(${intArray(agentIds)})`)
+        .where('p.period_start', '>=', firstDay)
+        .where('p.period_end', '<=', lastDay)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), cents: Number(row.cents) };
+    },
+
     /** The agents' payments whose whole period lies within [firstDay, lastDay] (yyyy-MM-dd, both included). */
     payments: (agentIds: readonly number[], firstDay: string, lastDay: string) =>
       agentIds.length === 0

@@ -1,5 +1,6 @@
 import {
   productivityLoadBodySchema,
+  productivityPayrollsSchema,
   productivityResultSchema,
   productivitySeriesAgentsBodySchema,
   productivitySeriesAgentsSchema,
@@ -24,6 +25,20 @@ export const productivityRoutes: FastifyPluginAsyncZod<{ productivity: Productiv
       },
     },
     async (request) => productivity.load(signedIn(request).user, request.body),
+  );
+
+  app.post(
+    '/api/productivity/payrolls',
+    {
+      config: { action: 'productivity.view' },
+      schema: {
+        tags: ['productivity'],
+        summary: 'The payments Already Paid adds up (the Payment Details), under the load’s choices',
+        body: productivityLoadBodySchema,
+        response: { 200: productivityPayrollsSchema },
+      },
+    },
+    async (request) => productivity.payrolls(signedIn(request).user, request.body),
   );
 
   app.post(

@@ -7,12 +7,14 @@ import {
   type ParsedProductivitySeriesAgentsBody,
   type Payroll,
   type ProductivityPayResult,
+  type ProductivityPayrolls,
   type ProductivityResult,
   type ProductivitySeriesAgents,
   productivityPay,
   summarizeStateSeconds,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
+import { forbidden } from '../../plugins/errors.js';
 import { longName } from '../users/index.js';
 import type { PayBasis, ProductivityAgentRow, ProductivityRepository } from './productivity.repository.js';
 import { type AgentStateSums, productivityBreakdown, seriesAgentShares } from './productivity.summary.js';
@@ -48,37 +50,35 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
     return { agents: await productivity.listAgents(askedAgents), campaignIds };
   }
 
+  /** Pay is shown when the agents counted are the viewer alone, or the viewer may see others' pay. */
+  const showsPay = (viewer: UserRow, agents: readonly ProductivityAgentRow[]) =>
+    (agents.length === 1 && agents[0]?.id === viewer.id) || can(viewer.role, 'productivity.pay_others');
+
+  /** The local days whose payrolls count: those whose whole period lies in the range. */
+  const payDays = (body: ParsedProductivityLoadBody) => ({
+    firstDay: localDateInZone(body.start * 1000, body.timezone),
+    lastDay: localDateInZone(body.end * 1000, body.timezone),
+  });
+
   async function payFor(
     agents: readonly ProductivityAgentRow[],
     basis: Map<number, PayBasis>,
     days: { firstDay: string; lastDay: string },
   ): Promise<ProductivityPayResult> {
-    const payments = await productivity.payments(
+    const paid = await productivity.paymentTotals(
       agents.map((agent) => agent.id),
       days.firstDay,
       days.lastDay,
     );
-    const payrolls: Payroll[] = payments.map((payment) => ({
-      id: payment.id,
-      agentId: payment.user_id,
-      name: longName(payment),
-      periodStart: payment.period_start,
-      periodEnd: payment.period_end,
-      paidAt: new Date(payment.paid_at).toISOString(),
-      hourlyCents: payment.hourly_cents,
-      statutoryCents: payment.statutory_cents,
-      commissionCents: payment.commission_cents,
-      totalCents: payment.hourly_cents + payment.statutory_cents + payment.commission_cents,
-    }));
     const pay = productivityPay({
       agents: agents.map((agent) => ({
         paidSeconds: basis.get(agent.id)?.paidSeconds ?? 0,
         rateCents: agent.pay_rate_cents,
       })),
       commissionCents: [...basis.values()].reduce((sum, agent) => sum + agent.commissionCents, 0),
-      alreadyPaidCents: payrolls.reduce((sum, payroll) => sum + payroll.totalCents, 0),
+      alreadyPaidCents: paid.cents,
     });
-    return { ...pay, payrolls };
+    return { ...pay, payrollCount: paid.count };
   }
 
   /** The counted agents' capped seconds per state, after the viewer's row rules and the page's filters. */
@@ -100,10 +100,8 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
   return {
     async load(viewer: UserRow, body: ParsedProductivityLoadBody): Promise<ProductivityResult> {
       const { agents, perAgent, counted, range, filtered } = await countedTime(viewer, body);
-      const onlySelf = agents.length === 1 && agents[0]?.id === viewer.id;
-      const showsPay = onlySelf || can(viewer.role, 'productivity.pay_others');
       // Pay covers the whole period: the hour and campaign filters narrow the charts, not what is owed.
-      const basis = !showsPay
+      const basis = !showsPay(viewer, agents)
         ? null
         : filtered
           ? await productivity.payBasis(
@@ -116,12 +114,7 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
                 { paidSeconds: paidSecondsOf(row.states), commissionCents: row.commissionCents },
               ]),
             );
-      const pay = basis
-        ? await payFor(agents, basis, {
-            firstDay: localDateInZone(body.start * 1000, body.timezone),
-            lastDay: localDateInZone(body.end * 1000, body.timezone),
-          })
-        : null;
+      const pay = basis ? await payFor(agents, basis, payDays(body)) : null;
       return {
         timezone: body.timezone,
         mode: body.mode,
@@ -129,6 +122,31 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
         ...productivityBreakdown(perAgent),
         pay,
       };
+    },
+
+    /** The payrolls Already Paid adds up, under the load's row rules; refused where the load shows no pay. */
+    async payrolls(viewer: UserRow, body: ParsedProductivityLoadBody): Promise<ProductivityPayrolls> {
+      const { agents } = await scope(viewer, body);
+      if (!showsPay(viewer, agents)) throw forbidden('You may only see your own pay.');
+      const { firstDay, lastDay } = payDays(body);
+      const payments = await productivity.payments(
+        agents.map((agent) => agent.id),
+        firstDay,
+        lastDay,
+      );
+      const payrolls: Payroll[] = payments.map((payment) => ({
+        id: payment.id,
+        agentId: payment.user_id,
+        name: longName(payment),
+        periodStart: payment.period_start,
+        periodEnd: payment.period_end,
+        paidAt: new Date(payment.paid_at).toISOString(),
+        hourlyCents: payment.hourly_cents,
+        statutoryCents: payment.statutory_cents,
+        commissionCents: payment.commission_cents,
+        totalCents: payment.hourly_cents + payment.statutory_cents + payment.commission_cents,
+      }));
+      return { payrolls };
     },
 
     /** One series' per-agent list, under the same row rules and filters as the load. */

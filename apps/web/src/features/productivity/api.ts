@@ -1,6 +1,7 @@
 import type {
   Agent,
   ProductivityLoadBody,
+  ProductivityPayrolls,
   ProductivityResult,
   ProductivitySeriesAgents,
   ProductivitySeriesAgentsBody,
@@ -12,6 +13,8 @@ export const productivityApi = {
   /** One series' drill-down, fetched when it opens. */
   seriesAgents: (body: ProductivitySeriesAgentsBody) =>
     http.post<ProductivitySeriesAgents>('/api/productivity/series-agents', body),
+  /** The payrolls Already Paid adds up, fetched when the Payment Details open. */
+  payrolls: (body: ProductivityLoadBody) => http.post<ProductivityPayrolls>('/api/productivity/payrolls', body),
   /** The agent dropdown's choices (staff only): agents any list shows. */
   agents: () => http.get<Agent[]>('/api/dashboards/agents_list'),
 };
@@ -20,5 +23,6 @@ export const productivityKeys = {
   all: ['productivity'] as const,
   load: (body: ProductivityLoadBody) => ['productivity', 'load', body] as const,
   seriesAgents: (body: ProductivitySeriesAgentsBody) => ['productivity', 'series-agents', body] as const,
+  payrolls: (body: ProductivityLoadBody) => ['productivity', 'payrolls', body] as const,
   agents: ['productivity', 'agents'] as const,
 };

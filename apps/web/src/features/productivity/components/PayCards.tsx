@@ -16,7 +16,12 @@ function CardBody({ label, cents, note }: { label: string; cents: number; note: 
       <Typography variant="h2" component="p" sx={{ mt: 0.5 }} data-testid="pay-card-value">
         {formatMoneyCard(cents)}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: '1.43em' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 0.5, minHeight: '1.43em' }}
+        data-testid="pay-card-note"
+      >
         {note}
       </Typography>
     </CardContent>
@@ -41,7 +46,7 @@ export function PayCards({ pay, onOpenDetails }: PayCardsProps) {
         <CardBody
           label="Already Paid"
           cents={pay.alreadyPaidCents}
-          note={`${pay.payrolls.length} ${pay.payrolls.length === 1 ? 'payroll' : 'payrolls'}`}
+          note={`${pay.payrollCount} ${pay.payrollCount === 1 ? 'payroll' : 'payrolls'}`}
         />
       </Card>
       <Card data-testid="pay-card-to-be-paid" sx={{ borderColor: 'primary.main' }}>

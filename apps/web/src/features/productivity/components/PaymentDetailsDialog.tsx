@@ -9,14 +9,25 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoneyCard, formatMoneyRow, type ProductivityPayResult } from '@shiftline/shared';
+import {
+  formatMoneyCard,
+  formatMoneyRow,
+  type Payroll,
+  type ProductivityLoadBody,
+  type ProductivityPayResult,
+} from '@shiftline/shared';
 import { DateTime } from 'luxon';
+import { type ReactNode, useEffect, useState } from 'react';
+import { usePayrolls } from '../hooks/usePayrolls';
 
 type PaymentDetailsDialogProps = {
   open: boolean;
   pay: ProductivityPayResult;
+  /** The page's choices the pay was loaded for: the payrolls are fetched for them when the dialog opens. */
+  request: ProductivityLoadBody;
   /** Payroll dates are shown in this zone. */
   zone: string;
   /** Several agents: the payroll table names each payroll's agent. */
@@ -41,8 +52,18 @@ function BreakdownLine({ label, cents, strong = false }: { label: string; cents:
   );
 }
 
-/** Payment Details: how To Be Paid is made up, and the payrolls paid for the period (rows in whole dollars). */
-export function PaymentDetailsDialog({ open, pay, zone, showAgents, onClose }: PaymentDetailsDialogProps) {
+const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
+
+/**
+ * Payment Details: how To Be Paid is made up, and the payrolls paid for the period (rows in whole dollars), fetched
+ * when the dialog opens and shown a page at a time (a year of a large team is thousands).
+ */
+export function PaymentDetailsDialog({ open, pay, request, zone, showAgents, onClose }: PaymentDetailsDialogProps) {
+  const payrolls = usePayrolls(request, open);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] as number);
+  // Another period or agent choice starts at the first page again.
+  useEffect(() => setPage(0), [request]);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" aria-labelledby="payment-details-title">
       <DialogTitle id="payment-details-title">Payment Details</DialogTitle>
@@ -59,47 +80,38 @@ export function PaymentDetailsDialog({ open, pay, zone, showAgents, onClose }: P
         <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1 }}>
           Payrolls
         </Typography>
-        {pay.payrolls.length === 0 ? (
+        {pay.payrollCount === 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="payrolls-empty">
             No payrolls in this period.
           </Typography>
+        ) : payrolls.data === undefined ? (
+          <Typography variant="body2" color="text.secondary" data-testid="payrolls-loading">
+            {payrolls.isError ? 'The payrolls could not be loaded.' : 'Loading... Please wait'}
+          </Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Payrolls" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-              <TableHead>
-                <TableRow>
-                  {showAgents ? <TableCell>Agent</TableCell> : null}
-                  <TableCell>Period</TableCell>
-                  <TableCell>Paid on</TableCell>
-                  <TableCell align="right">Hourly</TableCell>
-                  <TableCell align="right">Statutory</TableCell>
-                  <TableCell align="right">Commissions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {pay.payrolls.map((payroll) => (
-                  <TableRow key={payroll.id} data-testid="payroll-row">
-                    {showAgents ? <TableCell>{payroll.name}</TableCell> : null}
-                    <TableCell>{formatPeriod(payroll.periodStart, payroll.periodEnd)}</TableCell>
-                    <TableCell>
-                      {DateTime.fromISO(payroll.paidAt, { zone }).setLocale('en-US').toFormat('MMM d, yyyy')}
-                    </TableCell>
-                    <TableCell align="right">{formatMoneyRow(payroll.hourlyCents)}</TableCell>
-                    <TableCell align="right">{formatMoneyRow(payroll.statutoryCents)}</TableCell>
-                    <TableCell align="right">{formatMoneyRow(payroll.commissionCents)}</TableCell>
-                  </TableRow>
-                ))}
-                <TableRow>
-                  <TableCell colSpan={showAgents ? 3 : 2} sx={{ fontWeight: 600 }}>
-                    Total paid
-                  </TableCell>
-                  <TableCell colSpan={3} align="right" sx={{ fontWeight: 600 }} data-testid="payrolls-total">
-                    {formatMoneyCard(pay.alreadyPaidCents)}
-                  </TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
-          </Box>
+          <PayrollTable
+            payrolls={payrolls.data.payrolls.slice(page * rowsPerPage, (page + 1) * rowsPerPage)}
+            totalCents={pay.alreadyPaidCents}
+            zone={zone}
+            showAgents={showAgents}
+            pagination={
+              payrolls.data.payrolls.length > (ROWS_PER_PAGE_OPTIONS[0] as number) ? (
+                <TablePagination
+                  component="div"
+                  count={payrolls.data.payrolls.length}
+                  page={page}
+                  onPageChange={(_event, next) => setPage(next)}
+                  rowsPerPage={rowsPerPage}
+                  rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+                  onRowsPerPageChange={(event) => {
+                    setRowsPerPage(Number(event.target.value));
+                    setPage(0);
+                  }}
+                  data-testid="payrolls-pagination"
+                />
+              ) : null
+            }
+          />
         )}
       </DialogContent>
       <DialogActions>
@@ -108,5 +120,55 @@ export function PaymentDetailsDialog({ open, pay, zone, showAgents, onClose }: P
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+type PayrollTableProps = {
+  payrolls: readonly Payroll[];
+  totalCents: number;
+  zone: string;
+  showAgents: boolean;
+  pagination: ReactNode;
+};
+
+function PayrollTable({ payrolls, totalCents, zone, showAgents, pagination }: PayrollTableProps) {
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Payrolls" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            {showAgents ? <TableCell>Agent</TableCell> : null}
+            <TableCell>Period</TableCell>
+            <TableCell>Paid on</TableCell>
+            <TableCell align="right">Hourly</TableCell>
+            <TableCell align="right">Statutory</TableCell>
+            <TableCell align="right">Commissions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {payrolls.map((payroll) => (
+            <TableRow key={payroll.id} data-testid="payroll-row">
+              {showAgents ? <TableCell>{payroll.name}</TableCell> : null}
+              <TableCell>{formatPeriod(payroll.periodStart, payroll.periodEnd)}</TableCell>
+              <TableCell>
+                {DateTime.fromISO(payroll.paidAt, { zone }).setLocale('en-US').toFormat('MMM d, yyyy')}
+              </TableCell>
+              <TableCell align="right">{formatMoneyRow(payroll.hourlyCents)}</TableCell>
+              <TableCell align="right">{formatMoneyRow(payroll.statutoryCents)}</TableCell>
+              <TableCell align="right">{formatMoneyRow(payroll.commissionCents)}</TableCell>
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell colSpan={showAgents ? 3 : 2} sx={{ fontWeight: 600 }}>
+              Total paid
+            </TableCell>
+            <TableCell colSpan={3} align="right" sx={{ fontWeight: 600 }} data-testid="payrolls-total">
+              {formatMoneyCard(totalCents)}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+      {pagination}
+    </Box>
   );
 }

@@ -127,6 +127,7 @@ export function ProductivityPage() {
         <PaymentDetailsDialog
           open={detailsOpen}
           pay={data.pay}
+          request={request}
           zone={zone}
           showAgents={data.agents.length > 1}
           onClose={() => setDetailsOpen(false)}
