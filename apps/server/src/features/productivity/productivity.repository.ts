@@ -24,7 +24,13 @@ export type AgentTimeFilter = {
  * One agent's capped seconds per state (the states that count anywhere; see COUNTED_STATE_IDS) and the commissions
  * of their sold leads, under the same filters.
  */
-export type AgentProductivitySums = { userId: number; states: ActivityRecord[]; commissionCents: number };
+export type AgentProductivitySums = {
+  userId: number;
+  states: ActivityRecord[];
+  /** Seconds in the paid states (Billable Work, Productive, Unproductive). */
+  paidSeconds: number;
+  commissionCents: number;
+};
 
 /** What an agent's pay over a whole period rests on. */
 export type PayBasis = { paidSeconds: number; commissionCents: number };
@@ -77,12 +83,14 @@ export function createProductivityRepository(db: Kysely<Database>) {
       }
       if (filter.campaignIds !== null) conditions.push(sql`r.campaign_id = ANY(${intArray(filter.campaignIds)})`);
       const result = await sql<Record<string, string> & { user_id: number }>`
-        SELECT r.user_id, ${stateSums}, sum(r.commission_cents) AS commission_cents FROM ${rows}
+        SELECT r.user_id, ${stateSums}, ${paidSum} AS paid_seconds, sum(r.commission_cents) AS commission_cents
+        FROM ${rows}
         WHERE ${sql.join(conditions, sql` AND `)}
         GROUP BY r.user_id`.execute(db);
       return result.rows.map((row) => ({
         userId: Number(row.user_id),
         states: COUNTED_STATE_IDS.map((state) => ({ state, seconds: Number(row[state] ?? 0) })),
+        paidSeconds: Number(row.paid_seconds),
         commissionCents: Number(row.commission_cents),
       }));
     },

@@ -1,5 +1,4 @@
 import {
-  type ActivityRecord,
   bucketRange,
   can,
   localDateInZone,
@@ -11,7 +10,6 @@ import {
   type ProductivityResult,
   type ProductivitySeriesAgents,
   productivityPay,
-  summarizeStateSeconds,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden } from '../../plugins/errors.js';
@@ -30,8 +28,6 @@ function hoursInFilter(startHour: number, endHour: number): number[] | null {
   const hours = HOURS_OF_DAY.filter((hour) => hourInFilter(hour, startHour, endHour));
   return hours.length === HOURS_OF_DAY.length ? null : hours;
 }
-
-const paidSecondsOf = (states: readonly ActivityRecord[]) => summarizeStateSeconds(states).paidSeconds;
 
 export function createProductivityService(deps: { productivity: ProductivityRepository }) {
   const { productivity } = deps;
@@ -111,7 +107,7 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
           : new Map(
               counted.map((row) => [
                 row.userId,
-                { paidSeconds: paidSecondsOf(row.states), commissionCents: row.commissionCents },
+                { paidSeconds: row.paidSeconds, commissionCents: row.commissionCents },
               ]),
             );
       const pay = basis ? await payFor(agents, basis, payDays(body)) : null;
