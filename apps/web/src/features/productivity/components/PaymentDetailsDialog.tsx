@@ -20,7 +20,7 @@ import {
   type ProductivityPayResult,
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { usePayrolls } from '../hooks/usePayrolls';
 
 type PaymentDetailsDialogProps = {
@@ -62,10 +62,13 @@ export function PaymentDetailsDialog({ open, pay, request, zone, showAgents, onC
   const payrolls = usePayrolls(request, open);
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] as number);
-  // Another period or agent choice starts at the first page again.
-  useEffect(() => setPage(0), [request]);
+  // The dialog is modal, so choices change only while it is closed: it opens again at the first page.
+  const close = () => {
+    setPage(0);
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" aria-labelledby="payment-details-title">
+    <Dialog open={open} onClose={close} maxWidth="md" aria-labelledby="payment-details-title">
       <DialogTitle id="payment-details-title">Payment Details</DialogTitle>
       <DialogContent data-testid="payment-details">
         <Box sx={{ maxWidth: 360 }}>
@@ -115,7 +118,7 @@ export function PaymentDetailsDialog({ open, pay, request, zone, showAgents, onC
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} data-testid="payment-details-close">
+        <Button onClick={close} data-testid="payment-details-close">
           Close
         </Button>
       </DialogActions>
