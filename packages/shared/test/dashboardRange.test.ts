@@ -9,9 +9,11 @@ import {
   daysOfRange,
   dispositionBucketLabel,
   grainSegments,
+  hourOfDaySegments,
   lastDaysRange,
   localDayAndHour,
   TIME_ZONE_IDS,
+  zoneOffsetMinutes,
 } from '../src/index.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -164,6 +166,88 @@ describe('grain segments', () => {
           expect(cursor).toBe(range.toMs);
         },
       ),
+    );
+  });
+});
+
+describe('hour-of-day segments (the time-of-day filter)', () => {
+  const DAY = 86_400_000;
+  const WEEK = 7 * DAY;
+
+  it('reads whole weeks without a clock change as week × hour rows, and the week of 8 March 2026 in hours', () => {
+    const { start, end } = dayRangeToUnix({ start: '2026-02-25', end: '2026-03-25' }, 'America/Toronto');
+    const segments = hourOfDaySegments(bucketRange(start, end, 'America/Toronto'));
+    expect(segments.map((segment) => [segment.grain, iso(segment.fromMs), iso(segment.toMs)])).toEqual([
+      // Wednesday 25 February 00:00 EST to Monday 2 March, then the week of 2 March, which holds the change (the
+      // clocks go forward at 07:00 UTC on Sunday 8 March): hours.
+      [0, '2026-02-25T05:00:00.000Z', '2026-03-09T00:00:00.000Z'],
+      [3, '2026-03-09T00:00:00.000Z', '2026-03-16T00:00:00.000Z'],
+      [3, '2026-03-16T00:00:00.000Z', '2026-03-23T00:00:00.000Z'],
+      // Monday 23 March to the end of Wednesday 25 March EDT: not a whole week.
+      [0, '2026-03-23T00:00:00.000Z', '2026-03-26T04:00:00.000Z'],
+    ]);
+    // St. John's weeks start at 00:30 UTC.
+    const stJohns = dayRangeToUnix({ start: '2026-03-09', end: '2026-03-22' }, 'America/St_Johns');
+    expect(
+      hourOfDaySegments(bucketRange(stJohns.start, stJohns.end, 'America/St_Johns')).map((segment) => [
+        segment.grain,
+        iso(segment.fromMs),
+        iso(segment.toMs),
+      ]),
+    ).toEqual([
+      [0, '2026-03-09T02:30:00.000Z', '2026-03-16T00:30:00.000Z'],
+      [3, '2026-03-16T00:30:00.000Z', '2026-03-23T00:30:00.000Z'],
+      [0, '2026-03-23T00:30:00.000Z', '2026-03-23T02:30:00.000Z'],
+    ]);
+    // Phoenix keeps its offset all year: the week of 2 March is whole there.
+    const phoenix = dayRangeToUnix({ start: '2026-02-23', end: '2026-03-08' }, 'America/Phoenix');
+    expect(
+      hourOfDaySegments(bucketRange(phoenix.start, phoenix.end, 'America/Phoenix')).map((segment) => [
+        segment.grain,
+        iso(segment.fromMs),
+        iso(segment.toMs),
+      ]),
+    ).toEqual([
+      [0, '2026-02-23T07:00:00.000Z', '2026-03-02T00:00:00.000Z'],
+      [3, '2026-03-02T00:00:00.000Z', '2026-03-09T00:00:00.000Z'],
+      [0, '2026-03-09T00:00:00.000Z', '2026-03-09T07:00:00.000Z'],
+    ]);
+  });
+
+  it('covers any whole-day range exactly, weeks only where the offset holds (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TIME_ZONE_IDS),
+        fc.date({ min: new Date('2025-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 400 }),
+        (zone, date, length) => {
+          const first = date.toISOString().slice(0, 10);
+          const last = new Date(date.getTime() + (length - 1) * DAY).toISOString().slice(0, 10);
+          const unix = dayRangeToUnix({ start: first, end: last }, zone);
+          const range = bucketRange(unix.start, unix.end, zone);
+          const shift = range.alignment * 60_000;
+          let cursor = range.fromMs;
+          for (const segment of hourOfDaySegments(range)) {
+            expect(segment.fromMs).toBe(cursor);
+            expect(segment.toMs).toBeGreaterThan(segment.fromMs);
+            expect((segment.fromMs - shift) % 3_600_000).toBe(0);
+            if (segment.grain === 3) {
+              expect(segment.toMs - segment.fromMs).toBe(WEEK);
+              expect(new Date(segment.fromMs - shift).getUTCDay()).toBe(1);
+              expect(new Date(segment.fromMs - shift).getUTCHours()).toBe(0);
+              const offset = zoneOffsetMinutes(segment.fromMs, zone);
+              for (let hour = segment.fromMs; hour < segment.toMs; hour += 3_600_000) {
+                expect(zoneOffsetMinutes(hour, zone)).toBe(offset);
+              }
+            } else {
+              expect(segment.grain).toBe(0);
+            }
+            cursor = segment.toMs;
+          }
+          expect(cursor).toBe(range.toMs);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

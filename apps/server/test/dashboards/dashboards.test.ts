@@ -516,7 +516,7 @@ describe('ending calls and changing states', () => {
       .execute();
     expect(states.filter((state) => state.end_at === null)).toHaveLength(1);
     expect(states).toHaveLength(3);
-    // The closed Ready is in its hour, day and month; the open After-call work is in none yet.
+    // The closed Ready is in its hour, day, month and week's hour of day; the open After-call work is in none yet.
     const counted = await sql<{ grain: number; ready: string; after_call_work: string }>`
       SELECT grain, sum(ready) AS ready, sum(after_call_work) AS after_call_work FROM agent_productivity_rollups
       WHERE user_id = ${agentY} AND alignment = 0 GROUP BY grain ORDER BY grain`.execute(t.database.db);
@@ -524,6 +524,7 @@ describe('ending calls and changing states', () => {
       [0, 600, 0],
       [1, 600, 0],
       [2, 600, 0],
+      [3, 600, 0],
     ]);
     await expect(changeAgentState(t.database.db, agentY, { state: 'napping', at: at('14:00:00') })).rejects.toThrow(
       'Unknown agent state',

@@ -89,11 +89,18 @@ export function zoneOffsetSegments(range: BucketRange): { fromMs: number; offset
   return segments;
 }
 
-/** Rollup grains: 0 hours, 1 days, 2 months, each on the alignment's grid (UTC midnight, or 00:30 UTC). */
-export type RollupGrain = 0 | 1 | 2;
+/**
+ * Rollup grains, each on the alignment's grid (UTC midnight, or 00:30 UTC): 0 hours, 1 days, 2 months, and 3 week ×
+ * hour of day (the productivity rollup only: a row per Monday-to-Sunday UTC week and UTC hour of day, its bucket
+ * start the week's first hour of that hour of day).
+ */
+export type RollupGrain = 0 | 1 | 2 | 3;
 export type GrainSegment = { grain: RollupGrain; fromMs: number; toMs: number };
 
 const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+/** 1970-01-05, the first Monday after the epoch: weeks run Monday to Sunday, as PostgreSQL's date_trunc('week'). */
+const FIRST_MONDAY_MS = 4 * DAY_MS;
 
 function dayFloor(ms: number, shiftMs: number): number {
   return Math.floor((ms - shiftMs) / DAY_MS) * DAY_MS + shiftMs;
@@ -136,4 +143,37 @@ export function grainSegments(range: BucketRange): GrainSegment[] {
     ...middle,
     { grain: 0 as const, fromMs: lastDay, toMs },
   ].filter((segment) => segment.fromMs < segment.toMs);
+}
+
+function weekCeil(ms: number, shiftMs: number): number {
+  const sinceMonday = (((ms - shiftMs - FIRST_MONDAY_MS) % WEEK_MS) + WEEK_MS) % WEEK_MS;
+  return sinceMonday === 0 ? ms : ms - sinceMonday + WEEK_MS;
+}
+
+/**
+ * A bucket range for the time-of-day filter: whole weeks over which the zone's UTC offset does not change as week ×
+ * hour-of-day rows (grain 3: every hour row of the week at one UTC hour of day has the same local hour), the rest
+ * (the edges, and a week with a clock change) as hours. The pieces cover the range exactly, in time order.
+ */
+export function hourOfDaySegments(range: BucketRange): GrainSegment[] {
+  const shift = range.alignment * 60_000;
+  const clockChanges = zoneOffsetSegments(range)
+    .slice(1)
+    .map((segment) => segment.fromMs);
+  const segments: GrainSegment[] = [];
+  const add = (grain: 0 | 3, fromMs: number, toMs: number) => {
+    if (fromMs >= toMs) return;
+    const last = segments.at(-1);
+    if (grain === 0 && last?.grain === 0 && last.toMs === fromMs) last.toMs = toMs;
+    else segments.push({ grain, fromMs, toMs });
+  };
+  let week = weekCeil(range.fromMs, shift);
+  if (week + WEEK_MS > range.toMs) return [{ grain: 0, fromMs: range.fromMs, toMs: range.toMs }];
+  add(0, range.fromMs, week);
+  for (; week + WEEK_MS <= range.toMs; week += WEEK_MS) {
+    const end = week + WEEK_MS;
+    add(clockChanges.some((change) => change > week && change < end) ? 0 : 3, week, end);
+  }
+  add(0, week, range.toMs);
+  return segments;
 }

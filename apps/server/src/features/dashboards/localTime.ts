@@ -1,4 +1,4 @@
-import { type BucketRange, grainSegments, zoneOffsetSegments } from '@shiftline/shared';
+import { type BucketRange, grainSegments, hourOfDaySegments, zoneOffsetSegments } from '@shiftline/shared';
 import { type RawBuilder, sql } from 'kysely';
 
 /** A zone's UTC offset from `fromMs` on (until the next segment), in seconds. */
@@ -31,13 +31,15 @@ export const localHourOf = (column: RawBuilder<unknown>, range: BucketRange): Ra
 
 /**
  * The rows of a rollup kept in hours, days and months that cover the range, as a derived table `r`: whole months and
- * days, and hours only at the edges (a year of one agent is a few dozen rows); `hoursOnly` reads hours throughout.
- * One branch per grain segment, each a plain range on one partition (the tables are partitioned by grain and
- * alignment), so every branch is an index range scan; an OR of the segments made PostgreSQL scan whole partitions.
+ * days, and hours only at the edges (a year of one agent is a few dozen rows). `byHourOfDay` (the productivity
+ * time-of-day filter) reads week × hour-of-day rows for whole weeks without a clock change and hours elsewhere, so
+ * that each row has one local hour. One branch per segment, each a plain range on one partition (the tables are
+ * partitioned by grain and alignment), so every branch is an index range scan; an OR of the segments made
+ * PostgreSQL scan whole partitions.
  */
-export function grainedRows(table: string, range: BucketRange, options: { hoursOnly: boolean }): RawBuilder<unknown> {
-  const segments = options.hoursOnly
-    ? [{ grain: 0 as const, fromMs: range.fromMs, toMs: range.toMs }]
+export function grainedRows(table: string, range: BucketRange, options: { byHourOfDay: boolean }): RawBuilder<unknown> {
+  const segments = options.byHourOfDay
+    ? hourOfDaySegments(range)
     : grainSegments({ zone: 'UTC', alignment: range.alignment, fromMs: range.fromMs, toMs: range.toMs });
   const branches = segments.map(
     (segment) =>

@@ -92,19 +92,33 @@ const CALL_SUM_EXPRESSIONS: RawBuilder<unknown>[] = [
 
 const ALIGNMENTS = sql`(VALUES (0::smallint), (30::smallint)) AS a(alignment)`;
 
-/** Grains of the per-agent rollups: 0 hours, 1 days, 2 months (RollupGrain in packages/shared). */
-const GRAIN_OF_UNIT = { hour: 0, day: 1, month: 2 } as const;
-type GrainUnit = keyof typeof GRAIN_OF_UNIT;
-const ALL_GRAINS: readonly GrainUnit[] = ['hour', 'day', 'month'];
-const grainsOf = (units: readonly GrainUnit[]) =>
-  sql`(VALUES ${sql.join(units.map((unit) => sql`(${sql.lit(GRAIN_OF_UNIT[unit])}::smallint, ${sql.lit(unit)})`))}) AS g(grain, unit)`;
+/**
+ * Grains of the per-agent rollups (RollupGrain in packages/shared) and the unit each truncates to: 0 hours, 1 days,
+ * 2 months, and 3 week × hour of day (the week, plus the hour of day: the productivity rollup only).
+ */
+const GRAINS = {
+  hour: { grain: 0, unit: 'hour' },
+  day: { grain: 1, unit: 'day' },
+  month: { grain: 2, unit: 'month' },
+  weekHour: { grain: 3, unit: 'week' },
+} as const;
+type GrainName = keyof typeof GRAINS;
+const CALL_GRAINS: readonly GrainName[] = ['hour', 'day', 'month'];
+const PRODUCTIVITY_GRAINS: readonly GrainName[] = [...CALL_GRAINS, 'weekHour'];
+const grainsOf = (names: readonly GrainName[]) =>
+  sql`(VALUES ${sql.join(names.map((name) => sql`(${sql.lit(GRAINS[name].grain)}::smallint, ${sql.lit(GRAINS[name].unit)})`))}) AS g(grain, unit)`;
 
 /**
  * The bucket holding an instant on the alignment's grid (on the hour, or on the half hour), in UTC whatever the
- * session zone: the hour, or with grains the grain's unit (hour, day or month).
+ * session zone: the hour, or with grains the grain's unit (hour, day, month; week plus the hour of day).
  */
-const bucketOf = (instant: RawBuilder<unknown>, grained: boolean) =>
-  sql`date_trunc(${grained ? sql`g.unit` : sql`'hour'`}, ${instant} - make_interval(mins => a.alignment), 'UTC') + make_interval(mins => a.alignment)`;
+function bucketOf(instant: RawBuilder<unknown>, grained: boolean): RawBuilder<unknown> {
+  const onGrid = sql`${instant} - make_interval(mins => a.alignment)`;
+  if (!grained) return sql`date_trunc('hour', ${onGrid}, 'UTC') + make_interval(mins => a.alignment)`;
+  const hourOfDay = sql`CASE WHEN g.grain = ${sql.lit(GRAINS.weekHour.grain)}
+    THEN make_interval(hours => extract(hour FROM (${onGrid}) AT TIME ZONE 'UTC')::int) ELSE interval '0' END`;
+  return sql`date_trunc(g.unit, ${onGrid}, 'UTC') + ${hourOfDay} + make_interval(mins => a.alignment)`;
+}
 
 const callSums = sql.join(
   CALL_SUM_EXPRESSIONS.map((expression, index) => sql`${expression} AS ${sql.ref(CALL_ROLLUP_SUMS[index] as string)}`),
@@ -147,7 +161,7 @@ function callRollupSelect(where: CallFilter, rollup: CallRollupTable) {
   const agentFilter = (rollup.keys as readonly RollupKey[]).includes('agent_id')
     ? sql`AND c.agent_id IS NOT NULL`
     : sql``;
-  const grains = rollup.grained ? sql`CROSS JOIN ${grainsOf(ALL_GRAINS)}` : sql``;
+  const grains = rollup.grained ? sql`CROSS JOIN ${grainsOf(CALL_GRAINS)}` : sql``;
   return sql`
     SELECT a.alignment, ${rollup.grained ? sql`g.grain, ` : sql``}${bucketOf(sql`c.queued_at`, rollup.grained)} AS bucket_start,
       ${sql.join(keyColumns)}, ${callSums}
@@ -164,24 +178,23 @@ const keyList = ({ keys, grained }: CallRollupTable) =>
 const insertColumns = (rollup: CallRollupTable) => sql`(${keyList(rollup)}, ${sumColumns})`;
 
 /**
- * Days and months of a grained rollup: its hours summed, the same numbers without another pass over raw rows. Rows go
- * in in key order, so a range's rows share pages (the grained rollups are partitioned by grain and alignment).
+ * The coarser grains of a grained rollup: its hours summed, the same numbers without another pass over raw rows.
+ * Rows go in in key order, so a range's rows share pages (the grained rollups are partitioned by grain and alignment).
  */
-async function addDaysAndMonths(
+async function addCoarserGrains(
   db: Kysely<Database>,
-  table: string,
-  keys: readonly string[],
-  sums: readonly string[],
+  rollup: { table: string; keys: readonly string[]; sums: readonly string[]; grains: readonly GrainName[] },
 ): Promise<void> {
+  const { table, keys, sums } = rollup;
   const keyColumns = sql.join(keys.map((key) => sql.ref(`a.${key}`)));
   await sql`INSERT INTO ${sql.table(table)} (alignment, grain, bucket_start, ${sql.join(keys.map((key) => sql.ref(key)))},
       ${sql.join(sums.map((column) => sql.ref(column)))})
-    SELECT a.alignment, g.grain, ${bucketOf(sql`a.bucket_start`, true)} AS day_or_month, ${keyColumns},
+    SELECT a.alignment, g.grain, ${bucketOf(sql`a.bucket_start`, true)} AS coarser, ${keyColumns},
       ${sql.join(sums.map((column) => sql`sum(${sql.ref(`a.${column}`)})`))}
-    FROM ${sql.table(table)} a CROSS JOIN ${grainsOf(['day', 'month'])}
+    FROM ${sql.table(table)} a CROSS JOIN ${grainsOf(rollup.grains.filter((grain) => grain !== 'hour'))}
     WHERE a.grain = 0
-    GROUP BY a.alignment, g.grain, day_or_month, ${keyColumns}
-    ORDER BY a.alignment, g.grain, day_or_month, ${keyColumns}`.execute(db);
+    GROUP BY a.alignment, g.grain, coarser, ${keyColumns}
+    ORDER BY a.alignment, g.grain, coarser, ${keyColumns}`.execute(db);
 }
 
 /**
@@ -197,7 +210,7 @@ const STATE_COLUMNS = sql`(${PRODUCTIVITY_KEY_LIST}, ${sql.join(COUNTED_STATE_ID
  * The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts, in its state's
  * column. Logged out and Logout count toward nothing and are left out.
  */
-function stateRollupSelect(where: CallFilter, units: readonly GrainUnit[]) {
+function stateRollupSelect(where: CallFilter, units: readonly GrainName[]) {
   const seconds = sql`least(greatest(round(extract(epoch FROM s.end_at - s.start_at)), 0), ${sql.lit(ACTIVITY_CAP_SECONDS)})`;
   const perState = COUNTED_STATE_IDS.map(
     (state) => sql`coalesce(sum(${seconds}) FILTER (WHERE s.state = ${sql.lit(state)}), 0)::bigint`,
@@ -215,7 +228,7 @@ function stateRollupSelect(where: CallFilter, units: readonly GrainUnit[]) {
  * once its call has ended, like the call sums (a lead without an agent earns nobody a commission). Upserted, as
  * leads share buckets with states.
  */
-const upsertCommissions = (db: Kysely<Database>, where: CallFilter, units: readonly GrainUnit[]) =>
+const upsertCommissions = (db: Kysely<Database>, where: CallFilter, units: readonly GrainName[]) =>
   sql`INSERT INTO agent_productivity_rollups AS t (${PRODUCTIVITY_KEY_LIST}, commission_cents)
     SELECT a.alignment, g.grain, ${bucketOf(sql`l.created_at`, true)} AS bucket_start, l.agent_id, l.campaign_id,
       sum(l.commission_cents)
@@ -254,13 +267,18 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
     SELECT alignment, 0, bucket_start, agent_id, campaign_id, ${summedSums}
     FROM agent_call_rollups r GROUP BY alignment, bucket_start, agent_id, campaign_id
     ORDER BY alignment, bucket_start, agent_id, campaign_id`.execute(db);
-  await addDaysAndMonths(db, perAgent.table, perAgent.keys, CALL_ROLLUP_SUMS);
+  await addCoarserGrains(db, { ...perAgent, sums: CALL_ROLLUP_SUMS, grains: CALL_GRAINS });
 
   await sql`TRUNCATE agent_productivity_rollups`.execute(db);
   await sql`INSERT INTO agent_productivity_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}
     ORDER BY ${PRODUCTIVITY_KEY_LIST}`.execute(db);
   await upsertCommissions(db, sql`true`, ['hour']);
-  await addDaysAndMonths(db, 'agent_productivity_rollups', PRODUCTIVITY_KEYS, PRODUCTIVITY_SUMS);
+  await addCoarserGrains(db, {
+    table: 'agent_productivity_rollups',
+    keys: PRODUCTIVITY_KEYS,
+    sums: PRODUCTIVITY_SUMS,
+    grains: PRODUCTIVITY_GRAINS,
+  });
 }
 
 /**
@@ -277,7 +295,7 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
     await sql`INSERT INTO ${sql.table(rollup.table)} AS t ${insertColumns(rollup)} ${callRollupSelect(where, rollup)}
       ON CONFLICT (${keyList(rollup)}) DO UPDATE SET ${updates}`.execute(db);
   }
-  await upsertCommissions(db, sql`c.id = ANY(${sql.val(callIds.map(String))}::bigint[])`, ALL_GRAINS);
+  await upsertCommissions(db, sql`c.id = ANY(${sql.val(callIds.map(String))}::bigint[])`, PRODUCTIVITY_GRAINS);
 }
 
 /** Adds ended state records to the productivity rollup, additively; once per record, in the closing transaction. */
@@ -288,6 +306,6 @@ export async function addStatesToRollups(db: Kysely<Database>, stateIds: readonl
     COUNTED_STATE_IDS.map((state) => sql`${sql.ref(state)} = t.${sql.ref(state)} + excluded.${sql.ref(state)}`),
   );
   await sql`INSERT INTO agent_productivity_rollups AS t ${STATE_COLUMNS}
-    ${stateRollupSelect(where, ALL_GRAINS)}
+    ${stateRollupSelect(where, PRODUCTIVITY_GRAINS)}
     ON CONFLICT (${PRODUCTIVITY_KEY_LIST}) DO UPDATE SET ${updates}`.execute(db);
 }

@@ -72,11 +72,13 @@ export function createProductivityRepository(db: Kysely<Database>) {
 
     /**
      * Capped seconds per agent and state, and commissions, after the time-of-day and campaign filters. Without an
-     * hour filter a year reads whole months and days and hours only at its edges; with one, the hours.
+     * hour filter a year reads whole months and days and hours only at its edges; with one, week × hour-of-day rows and hours.
      */
     async productivitySums(filter: AgentTimeFilter): Promise<AgentProductivitySums[]> {
       if (filter.agentIds.length === 0) return [];
-      const rows = grainedRows('agent_productivity_rollups', filter.range, { hoursOnly: filter.localHours !== null });
+      const rows = grainedRows('agent_productivity_rollups', filter.range, {
+        byHourOfDay: filter.localHours !== null,
+      });
       const conditions = [sql`r.user_id = ANY(${intArray(filter.agentIds)})`];
       if (filter.localHours !== null) {
         conditions.push(sql`${localHourOf(sql`r.bucket_start`, filter.range)} = ANY(${intArray(filter.localHours)})`);
@@ -100,7 +102,7 @@ export function createProductivityRepository(db: Kysely<Database>) {
       if (agentIds.length === 0) return new Map();
       const result = await sql<{ user_id: number; paid: string; commission_cents: string }>`
         SELECT r.user_id, ${paidSum} AS paid, sum(r.commission_cents) AS commission_cents
-        FROM ${grainedRows('agent_productivity_rollups', range, { hoursOnly: false })}
+        FROM ${grainedRows('agent_productivity_rollups', range, { byHourOfDay: false })}
         WHERE r.user_id = ANY(${intArray(agentIds)})
         GROUP BY r.user_id`.execute(db);
       return new Map(
