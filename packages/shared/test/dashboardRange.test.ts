@@ -181,8 +181,8 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
       // Wednesday 25 February 00:00 EST to Monday 2 March, then the week of 2 March, which holds the change (the
       // clocks go forward at 07:00 UTC on Sunday 8 March): hours.
       [0, '2026-02-25T05:00:00.000Z', '2026-03-09T00:00:00.000Z'],
-      [3, '2026-03-09T00:00:00.000Z', '2026-03-16T00:00:00.000Z'],
-      [3, '2026-03-16T00:00:00.000Z', '2026-03-23T00:00:00.000Z'],
+      // Two whole weeks in EDT, as one piece.
+      [3, '2026-03-09T00:00:00.000Z', '2026-03-23T00:00:00.000Z'],
       // Monday 23 March to the end of Wednesday 25 March EDT: not a whole week.
       [0, '2026-03-23T00:00:00.000Z', '2026-03-26T04:00:00.000Z'],
     ]);
@@ -227,12 +227,15 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
           const range = bucketRange(unix.start, unix.end, zone);
           const shift = range.alignment * 60_000;
           let cursor = range.fromMs;
+          let previousGrain: number | null = null;
           for (const segment of hourOfDaySegments(range)) {
             expect(segment.fromMs).toBe(cursor);
+            expect(segment.grain).not.toBe(previousGrain);
+            previousGrain = segment.grain;
             expect(segment.toMs).toBeGreaterThan(segment.fromMs);
             expect((segment.fromMs - shift) % 3_600_000).toBe(0);
             if (segment.grain === 3) {
-              expect(segment.toMs - segment.fromMs).toBe(WEEK);
+              expect((segment.toMs - segment.fromMs) % WEEK).toBe(0);
               expect(new Date(segment.fromMs - shift).getUTCDay()).toBe(1);
               expect(new Date(segment.fromMs - shift).getUTCHours()).toBe(0);
               const offset = zoneOffsetMinutes(segment.fromMs, zone);

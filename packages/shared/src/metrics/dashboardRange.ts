@@ -153,7 +153,8 @@ function weekCeil(ms: number, shiftMs: number): number {
 /**
  * A bucket range for the time-of-day filter: whole weeks over which the zone's UTC offset does not change as week ×
  * hour-of-day rows (grain 3: every hour row of the week at one UTC hour of day has the same local hour), the rest
- * (the edges, and a week with a clock change) as hours. The pieces cover the range exactly, in time order.
+ * (the edges, and a week with a clock change) as hours. The pieces cover the range exactly, in time order; a run of
+ * weeks is one piece (a week's rows start within its first day).
  */
 export function hourOfDaySegments(range: BucketRange): GrainSegment[] {
   const shift = range.alignment * 60_000;
@@ -161,10 +162,11 @@ export function hourOfDaySegments(range: BucketRange): GrainSegment[] {
     .slice(1)
     .map((segment) => segment.fromMs);
   const segments: GrainSegment[] = [];
+  // Neighbours of one grain join: a run of weeks is one range of week × hour rows, a run of hours one of hours.
   const add = (grain: 0 | 3, fromMs: number, toMs: number) => {
     if (fromMs >= toMs) return;
     const last = segments.at(-1);
-    if (grain === 0 && last?.grain === 0 && last.toMs === fromMs) last.toMs = toMs;
+    if (last?.grain === grain && last.toMs === fromMs) last.toMs = toMs;
     else segments.push({ grain, fromMs, toMs });
   };
   let week = weekCeil(range.fromMs, shift);
