@@ -17,6 +17,31 @@ import {
 } from '../src/index.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const DAY = 86_400_000;
+
+/** Any range of 1 to 400 whole local days from 2025 to 2027 in any of the thirteen zones, as bucketRange gives it. */
+const wholeDayRange = fc
+  .record({
+    zone: fc.constantFrom(...TIME_ZONE_IDS),
+    date: fc.date({ min: new Date('2025-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }),
+    length: fc.integer({ min: 1, max: 400 }),
+  })
+  .map(({ zone, date, length }) => {
+    const first = date.toISOString().slice(0, 10);
+    const last = new Date(date.getTime() + (length - 1) * DAY).toISOString().slice(0, 10);
+    const unix = dayRangeToUnix({ start: first, end: last }, zone);
+    return bucketRange(unix.start, unix.end, zone);
+  });
+
+/** The hour-of-day pieces of whole local days, as [grain, from, to] in ISO. */
+function hourOfDayPieces(start: string, end: string, zone: string) {
+  const unix = dayRangeToUnix({ start, end }, zone);
+  return hourOfDaySegments(bucketRange(unix.start, unix.end, zone)).map((segment) => [
+    segment.grain,
+    iso(segment.fromMs),
+    iso(segment.toMs),
+  ]);
+}
 
 describe('dashboard zone', () => {
   it('prefers the chosen zone, then dateOffset hours, then UTC', () => {
@@ -121,7 +146,6 @@ describe('disposition buckets', () => {
 });
 
 describe('grain segments', () => {
-  const DAY = 86_400_000;
   it('reads a year as hour edges, day edges and whole months', () => {
     const { start, end } = dayRangeToUnix({ start: '2025-11-23', end: '2026-11-22' }, 'America/Toronto');
     const segments = grainSegments(bucketRange(start, end, 'America/Toronto'));
@@ -142,42 +166,30 @@ describe('grain segments', () => {
 
   it('covers any whole-day range exactly, each piece on its grain’s grid (property)', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...TIME_ZONE_IDS),
-        fc.date({ min: new Date('2025-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }),
-        fc.integer({ min: 1, max: 400 }),
-        (zone, date, length) => {
-          const first = date.toISOString().slice(0, 10);
-          const last = new Date(date.getTime() + (length - 1) * DAY).toISOString().slice(0, 10);
-          const unix = dayRangeToUnix({ start: first, end: last }, zone);
-          const range = bucketRange(unix.start, unix.end, zone);
-          const segments = grainSegments(range);
-          const shift = range.alignment * 60_000;
-          let cursor = range.fromMs;
-          for (const segment of segments) {
-            expect(segment.fromMs).toBe(cursor);
-            expect(segment.toMs).toBeGreaterThan(segment.fromMs);
-            const unit = segment.grain === 0 ? 3_600_000 : DAY;
-            expect((segment.fromMs - shift) % unit).toBe(0);
-            expect((segment.toMs - shift) % unit).toBe(0);
-            if (segment.grain === 2) expect(new Date(segment.fromMs - shift).getUTCDate()).toBe(1);
-            cursor = segment.toMs;
-          }
-          expect(cursor).toBe(range.toMs);
-        },
-      ),
+      fc.property(wholeDayRange, (range) => {
+        const segments = grainSegments(range);
+        const shift = range.alignment * 60_000;
+        let cursor = range.fromMs;
+        for (const segment of segments) {
+          expect(segment.fromMs).toBe(cursor);
+          expect(segment.toMs).toBeGreaterThan(segment.fromMs);
+          const unit = segment.grain === 0 ? 3_600_000 : DAY;
+          expect((segment.fromMs - shift) % unit).toBe(0);
+          expect((segment.toMs - shift) % unit).toBe(0);
+          if (segment.grain === 2) expect(new Date(segment.fromMs - shift).getUTCDate()).toBe(1);
+          cursor = segment.toMs;
+        }
+        expect(cursor).toBe(range.toMs);
+      }),
     );
   });
 });
 
 describe('hour-of-day segments (the time-of-day filter)', () => {
-  const DAY = 86_400_000;
   const WEEK = 7 * DAY;
 
   it('reads whole weeks without a clock change as week × hour rows, and the week of 8 March 2026 in hours', () => {
-    const { start, end } = dayRangeToUnix({ start: '2026-02-25', end: '2026-03-25' }, 'America/Toronto');
-    const segments = hourOfDaySegments(bucketRange(start, end, 'America/Toronto'));
-    expect(segments.map((segment) => [segment.grain, iso(segment.fromMs), iso(segment.toMs)])).toEqual([
+    expect(hourOfDayPieces('2026-02-25', '2026-03-25', 'America/Toronto')).toEqual([
       // Wednesday 25 February 00:00 EST to Monday 2 March, then the week of 2 March, which holds the change (the
       // clocks go forward at 07:00 UTC on Sunday 8 March): hours.
       [0, '2026-02-25T05:00:00.000Z', '2026-03-09T00:00:00.000Z'],
@@ -187,27 +199,13 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
       [0, '2026-03-23T00:00:00.000Z', '2026-03-26T04:00:00.000Z'],
     ]);
     // St. John's weeks start at 00:30 UTC.
-    const stJohns = dayRangeToUnix({ start: '2026-03-09', end: '2026-03-22' }, 'America/St_Johns');
-    expect(
-      hourOfDaySegments(bucketRange(stJohns.start, stJohns.end, 'America/St_Johns')).map((segment) => [
-        segment.grain,
-        iso(segment.fromMs),
-        iso(segment.toMs),
-      ]),
-    ).toEqual([
+    expect(hourOfDayPieces('2026-03-09', '2026-03-22', 'America/St_Johns')).toEqual([
       [0, '2026-03-09T02:30:00.000Z', '2026-03-16T00:30:00.000Z'],
       [3, '2026-03-16T00:30:00.000Z', '2026-03-23T00:30:00.000Z'],
       [0, '2026-03-23T00:30:00.000Z', '2026-03-23T02:30:00.000Z'],
     ]);
     // Phoenix keeps its offset all year: the week of 2 March is whole there.
-    const phoenix = dayRangeToUnix({ start: '2026-02-23', end: '2026-03-08' }, 'America/Phoenix');
-    expect(
-      hourOfDaySegments(bucketRange(phoenix.start, phoenix.end, 'America/Phoenix')).map((segment) => [
-        segment.grain,
-        iso(segment.fromMs),
-        iso(segment.toMs),
-      ]),
-    ).toEqual([
+    expect(hourOfDayPieces('2026-02-23', '2026-03-08', 'America/Phoenix')).toEqual([
       [0, '2026-02-23T07:00:00.000Z', '2026-03-02T00:00:00.000Z'],
       [3, '2026-03-02T00:00:00.000Z', '2026-03-09T00:00:00.000Z'],
       [0, '2026-03-09T00:00:00.000Z', '2026-03-09T07:00:00.000Z'],
@@ -216,40 +214,31 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
 
   it('covers any whole-day range exactly, weeks only where the offset holds (property)', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...TIME_ZONE_IDS),
-        fc.date({ min: new Date('2025-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }),
-        fc.integer({ min: 1, max: 400 }),
-        (zone, date, length) => {
-          const first = date.toISOString().slice(0, 10);
-          const last = new Date(date.getTime() + (length - 1) * DAY).toISOString().slice(0, 10);
-          const unix = dayRangeToUnix({ start: first, end: last }, zone);
-          const range = bucketRange(unix.start, unix.end, zone);
-          const shift = range.alignment * 60_000;
-          let cursor = range.fromMs;
-          let previousGrain: number | null = null;
-          for (const segment of hourOfDaySegments(range)) {
-            expect(segment.fromMs).toBe(cursor);
-            expect(segment.grain).not.toBe(previousGrain);
-            previousGrain = segment.grain;
-            expect(segment.toMs).toBeGreaterThan(segment.fromMs);
-            expect((segment.fromMs - shift) % 3_600_000).toBe(0);
-            if (segment.grain === 3) {
-              expect((segment.toMs - segment.fromMs) % WEEK).toBe(0);
-              expect(new Date(segment.fromMs - shift).getUTCDay()).toBe(1);
-              expect(new Date(segment.fromMs - shift).getUTCHours()).toBe(0);
-              const offset = zoneOffsetMinutes(segment.fromMs, zone);
-              for (let hour = segment.fromMs; hour < segment.toMs; hour += 3_600_000) {
-                expect(zoneOffsetMinutes(hour, zone)).toBe(offset);
-              }
-            } else {
-              expect(segment.grain).toBe(0);
+      fc.property(wholeDayRange, (range) => {
+        const shift = range.alignment * 60_000;
+        let cursor = range.fromMs;
+        let previousGrain: number | null = null;
+        for (const segment of hourOfDaySegments(range)) {
+          expect(segment.fromMs).toBe(cursor);
+          expect(segment.grain).not.toBe(previousGrain);
+          previousGrain = segment.grain;
+          expect(segment.toMs).toBeGreaterThan(segment.fromMs);
+          expect((segment.fromMs - shift) % 3_600_000).toBe(0);
+          if (segment.grain === 3) {
+            expect((segment.toMs - segment.fromMs) % WEEK).toBe(0);
+            expect(new Date(segment.fromMs - shift).getUTCDay()).toBe(1);
+            expect(new Date(segment.fromMs - shift).getUTCHours()).toBe(0);
+            const offset = zoneOffsetMinutes(segment.fromMs, range.zone);
+            for (let hour = segment.fromMs; hour < segment.toMs; hour += 3_600_000) {
+              expect(zoneOffsetMinutes(hour, range.zone)).toBe(offset);
             }
-            cursor = segment.toMs;
+          } else {
+            expect(segment.grain).toBe(0);
           }
-          expect(cursor).toBe(range.toMs);
-        },
-      ),
+          cursor = segment.toMs;
+        }
+        expect(cursor).toBe(range.toMs);
+      }),
       { numRuns: 200 },
     );
   });

@@ -53,6 +53,14 @@ export function createProductivityRepository(db: Kysely<Database>) {
       .where('is_system', '=', false)
       .where('role', 'in', CALL_TAKING_ROLES);
 
+  /** The agents' payments whose whole period lies within [firstDay, lastDay] (yyyy-MM-dd, both included). */
+  const paymentsWithin = (agentIds: readonly number[], firstDay: string, lastDay: string) =>
+    db
+      .selectFrom('agent_payments as p')
+      .where(sql<boolean>`p.user_id = ANY(${intArray(agentIds)})`)
+      .where('p.period_start', '>=', firstDay)
+      .where('p.period_end', '<=', lastDay);
+
   return {
     /** Agents any list shows (not archived, not a system account, a call-taking role); all when `ids` is null. */
     listAgents: (ids: readonly number[] | null): Promise<ProductivityAgentRow[]> =>
@@ -120,25 +128,20 @@ export function createProductivityRepository(db: Kysely<Database>) {
       lastDay: string,
     ): Promise<{ count: number; cents: number }> {
       if (agentIds.length === 0) return { count: 0, cents: 0 };
-      const row = await db
-        .selectFrom('agent_payments as p')
+      const row = await paymentsWithin(agentIds, firstDay, lastDay)
         .select([
           sql<string>`count(*)`.as('count'),
           sql<string>`coalesce(sum(p.hourly_cents + p.statutory_cents + p.commission_cents), 0)`.as('cents'),
         ])
-        .where(sql<boolean>`p.user_id = ANY(${intArray(agentIds)})`)
-        .where('p.period_start', '>=', firstDay)
-        .where('p.period_end', '<=', lastDay)
         .executeTakeFirstOrThrow();
       return { count: Number(row.count), cents: Number(row.cents) };
     },
 
-    /** The agents' payments whose whole period lies within [firstDay, lastDay] (yyyy-MM-dd, both included). */
+    /** The payments of `paymentTotals`, oldest payroll run first, with their agents' names. */
     payments: (agentIds: readonly number[], firstDay: string, lastDay: string) =>
       agentIds.length === 0
         ? Promise.resolve([])
-        : db
-            .selectFrom('agent_payments as p')
+        : paymentsWithin(agentIds, firstDay, lastDay)
             .innerJoin('users as u', 'u.id', 'p.user_id')
             .select([
               'p.id',
@@ -152,9 +155,6 @@ export function createProductivityRepository(db: Kysely<Database>) {
               'p.statutory_cents',
               'p.commission_cents',
             ])
-            .where(sql<boolean>`p.user_id = ANY(${intArray(agentIds)})`)
-            .where('p.period_start', '>=', firstDay)
-            .where('p.period_end', '<=', lastDay)
             .orderBy('p.paid_at')
             .orderBy('p.id')
             .execute(),
