@@ -4,15 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -46,6 +39,7 @@ import { createUsersRepository } from './features/users/index.js';
 import { createVacationsService, vacationsRoutes } from './features/vacations/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { openApiPlugin } from './plugins/openapi.js';
 import { socketPlugin } from './plugins/socket.js';
 
 export type BuildAppOptions = {
@@ -95,19 +89,7 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
     hook: 'preHandler',
     ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Shiftline API', description: 'Call-centre scheduling and operations', version: '0.1.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'shiftline_sid' },
-          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openApiPlugin);
   await app.register(accessPlugin, { sessions });
   await app.register(socketPlugin, { sessions, users, redisUrl: config.redisUrl });
 
