@@ -16,5 +16,6 @@ export * from './planner/index.js';
 export * from './schedule/index.js';
 export * from './time/clock.js';
 export * from './time/dateRange.js';
+export * from './time/offsetTransitions.js';
 export * from './time/timezones.js';
 export * from './time/zonedFormat.js';

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { zoneOffsetTransitions } from '../time/offsetTransitions.js';
 import { zoneOffsetMinutes } from '../time/zonedFormat.js';
 
 const HOUR_MS = 3_600_000;
@@ -78,13 +79,19 @@ export function localDayAndHour(bucketStartMs: number, zone: string): { date: st
 
 /**
  * The zone's UTC offset over a bucket range as segments (offset in seconds from `fromMs` on), one per clock change:
- * a year gives at most three. Offsets change on whole local hours, so checking each bucket start is exact.
+ * a year gives at most three. A change applies from the first bucket starting at or after it (offsets change on
+ * whole local hours, which are bucket starts in every supported zone).
  */
 export function zoneOffsetSegments(range: BucketRange): { fromMs: number; offsetSeconds: number }[] {
   const segments: { fromMs: number; offsetSeconds: number }[] = [];
-  for (let bucket = range.fromMs; bucket < range.toMs; bucket += HOUR_MS) {
-    const offsetSeconds = zoneOffsetMinutes(bucket, range.zone) * 60;
-    if (segments.at(-1)?.offsetSeconds !== offsetSeconds) segments.push({ fromMs: bucket, offsetSeconds });
+  const shift = range.alignment * 60_000;
+  for (const transition of zoneOffsetTransitions(range.zone, range.fromMs, range.toMs)) {
+    const fromMs = Math.ceil((transition.fromMs - shift) / HOUR_MS) * HOUR_MS + shift;
+    if (fromMs >= range.toMs) break;
+    const offsetSeconds = transition.offsetMinutes * 60;
+    const last = segments.at(-1);
+    if (last?.fromMs === fromMs) segments.pop();
+    if (segments.at(-1)?.offsetSeconds !== offsetSeconds) segments.push({ fromMs, offsetSeconds });
   }
   return segments;
 }

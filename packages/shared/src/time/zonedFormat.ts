@@ -1,27 +1,11 @@
-import { DateTime } from 'luxon';
-
-const QUARTER_HOUR_MS = 15 * 60_000;
-const MAX_CACHED_PER_ZONE = 200_000;
-const offsetCache = new Map<string, Map<number, number>>();
+import { offsetAt } from './offsetTransitions.js';
 
 /**
- * The zone's UTC offset in minutes at an instant. Clocks in the thirteen zones change on local hours and
- * offsets are multiples of 30 minutes, so the offset is constant within each UTC quarter hour: caching per
- * quarter hour makes formatting thousands of shifts cheap.
+ * The zone's UTC offset in minutes at an instant. Offsets come from the zone's transitions, read once per zone and
+ * year (offsetTransitions.ts), so formatting thousands of shifts or checking every hour of a year stays cheap.
  */
 export function zoneOffsetMinutes(epochMs: number, zone: string): number {
-  let cache = offsetCache.get(zone);
-  if (!cache) {
-    cache = new Map();
-    offsetCache.set(zone, cache);
-  }
-  const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
-  const known = cache.get(bucket);
-  if (known !== undefined) return known;
-  const offset = DateTime.fromMillis(bucket * QUARTER_HOUR_MS, { zone }).offset;
-  if (cache.size >= MAX_CACHED_PER_ZONE) cache.clear();
-  cache.set(bucket, offset);
-  return offset;
+  return offsetAt(zone, epochMs);
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
