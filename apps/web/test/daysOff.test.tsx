@@ -1,4 +1,5 @@
 import { type CurrentUser, can, ROLES, type Role } from '@shiftline/shared';
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -183,6 +184,28 @@ describe('DaysOffPage', { timeout: 20_000 }, () => {
         'These days overlap days off you already have.',
       );
       expect(screen.getByTestId('days-off-form')).toBeTruthy();
+    });
+
+    it('says the request could not be sent while offline, and Cancel closes the form', async () => {
+      setUp('agent', {
+        'POST /api/schedules/create_vacation': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      await rows();
+      onlineManager.setOnline(false);
+      try {
+        fireEvent.click(screen.getByTestId('days-off-request'));
+        await screen.findByTestId('days-off-form');
+        fireEvent.click(screen.getByTestId('days-off-submit'));
+        expect((await screen.findByTestId('days-off-form-error')).textContent).toContain('Could not reach the server');
+        const cancel = screen.getByTestId('days-off-cancel') as HTMLButtonElement;
+        expect(cancel.disabled).toBe(false);
+        fireEvent.click(cancel);
+        await waitFor(() => expect(screen.queryByTestId('days-off-form')).toBeNull());
+      } finally {
+        onlineManager.setOnline(true);
+      }
     });
   });
 

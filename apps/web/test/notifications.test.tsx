@@ -318,5 +318,19 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
       expect(window.focus).toHaveBeenCalled();
       expect(screen.getByTestId('path').textContent).toBe('/inquiries');
     });
+
+    it("opens the notification's own link when it has one, never another site", async () => {
+      FakeDesktopNotification.permission = 'granted';
+      vi.spyOn(window, 'focus').mockImplementation(() => undefined);
+      setUp();
+      await waitForCount(2);
+      serverPush('notification', notification(13, { type: 'vacation', link: '/schedule/days_off' }));
+      serverPush('notification', notification(14, { link: '//evil.example/steal' }));
+      await waitForCount(4);
+      act(() => shown[0]?.onclick?.());
+      expect(screen.getByTestId('path').textContent).toBe('/schedule/days_off');
+      act(() => shown[1]?.onclick?.());
+      expect(screen.getByTestId('path').textContent).toBe('/inquiries');
+    });
   });
 });

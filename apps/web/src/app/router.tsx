@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LazyRouteFunction, Navigate, type RouteObject } from 'react-router';
 import { agentsRoute } from '../features/agents/routes';
 import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth/routes';
 import { campaignsRoute } from '../features/campaigns/routes';
@@ -54,6 +54,8 @@ const pages: RouteObject[] = [
                 path: 'dashboards',
                 element: <RequirePermission action="dashboards.calls" />,
                 children: [
+                  // The menu's first dashboard stands for the section, so /dashboards is never blank.
+                  { index: true, element: <Navigate to="inbound" replace /> },
                   { path: 'inbound', lazy: inboundDashboardRoute },
                   { path: 'outbound', lazy: outboundDashboardRoute },
                 ],

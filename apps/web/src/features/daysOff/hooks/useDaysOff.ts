@@ -25,8 +25,12 @@ export function useDaysOffAgents(enabled: boolean) {
   });
 }
 
-/** A change to days off: afterwards the list and every schedule view are fetched again. */
+/**
+ * A change to days off: afterwards the list and every schedule view are fetched again. Offline it is tried at
+ * once and fails with a message, rather than waiting paused for the network with its dialog busy and Cancel
+ * disabled (and being sent later, after the user gave up on it).
+ */
 export function useVacationMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => refreshScheduleViews(queryClient) });
+  return useMutation({ mutationFn, networkMode: 'always', onSettled: () => refreshScheduleViews(queryClient) });
 }

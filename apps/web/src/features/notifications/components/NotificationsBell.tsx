@@ -6,10 +6,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { refreshScheduleViews } from '../../daysOff/queryKeys';
-import { NOTIFICATION_CLICK_PATH } from '../constants';
 import { useLiveNotifications } from '../hooks/useLiveNotifications';
 import { useNotificationActions, useNotificationList } from '../hooks/useNotifications';
 import { askDesktopPermissionOnce, showDesktopNotification } from '../utils/desktopNotifications';
+import { notificationClickPath } from '../utils/notificationClickPath';
 
 // The list and the toasts load on first use: the top bar only needs the bell and its count.
 const NotificationsPopup = lazy(async () => ({
@@ -49,7 +49,8 @@ export function NotificationsBell({ zone }: { zone: string }) {
     // Shift and days-off news means the schedule views on screen are out of date.
     if (notification.type !== 'general') void refreshScheduleViews(queryClient);
     showDesktopNotification(notification, () => {
-      if (!currentPath.current.startsWith(NOTIFICATION_CLICK_PATH)) void navigate(NOTIFICATION_CLICK_PATH);
+      const target = notificationClickPath(notification.link);
+      if (!currentPath.current.startsWith(target)) void navigate(target);
     });
     // In the open list it shows (and is read) there; a page in the background shows nothing to read.
     if (!open && document.visibilityState === 'visible') setToasts((shown) => [...shown, notification]);

@@ -33,6 +33,7 @@ import { shiftActors } from '../utils/shiftActors';
 import { CanceledShiftDialog } from './CanceledShiftDialog';
 import { MonthNavigation } from './MonthNavigation';
 import { ScheduleDialog } from './ScheduleDialog';
+import { ScheduleLoadFailed } from './ScheduleLoadFailed';
 import { ScheduleSidePanel } from './ScheduleSidePanel';
 
 // FullCalendar is big: it loads only here, after the page's own code has drawn.
@@ -163,35 +164,43 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
 
         <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
           <MonthNavigation month={month} onMonthChange={goToMonth} />
-          <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHTS.month} />}>
-            <MonthCalendar
-              month={month}
-              focusDay={focusDay}
-              zone={zone}
-              events={shownMonth}
-              onDayClick={(day) => void openDay(day)}
-              onItemClick={(item, day) => {
-                setFocusDay(day);
-                openItem(item);
-              }}
-            />
-          </Suspense>
+          {schedule.loadFailed ? (
+            <ScheduleLoadFailed onRetry={() => void schedule.refetch()} height={CALENDAR_HEIGHTS.month} />
+          ) : (
+            <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHTS.month} />}>
+              <MonthCalendar
+                month={month}
+                focusDay={focusDay}
+                zone={zone}
+                events={shownMonth}
+                onDayClick={(day) => void openDay(day)}
+                onItemClick={(item, day) => {
+                  setFocusDay(day);
+                  openItem(item);
+                }}
+              />
+            </Suspense>
+          )}
         </Paper>
 
         <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid="day-view" data-date={focusDay}>
           <Typography variant="h3" sx={{ mb: 1, px: 0.5 }} data-testid="day-view-title">
             {focus.toFormat('cccc, LLL d')}
           </Typography>
-          <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHTS.day} />}>
-            <DayCalendar
-              day={focusDay}
-              zone={zone}
-              events={shownDay}
-              mayDelete={mayDelete}
-              onDelete={(shift) => setDeletion({ shift, open: true })}
-              onItemClick={openItem}
-            />
-          </Suspense>
+          {schedule.loadFailed ? (
+            <ScheduleLoadFailed height={CALENDAR_HEIGHTS.day} />
+          ) : (
+            <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHTS.day} />}>
+              <DayCalendar
+                day={focusDay}
+                zone={zone}
+                events={shownDay}
+                mayDelete={mayDelete}
+                onDelete={(shift) => setDeletion({ shift, open: true })}
+                onItemClick={openItem}
+              />
+            </Suspense>
+          )}
         </Paper>
       </Box>
 

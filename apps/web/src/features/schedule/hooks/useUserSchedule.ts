@@ -7,8 +7,9 @@ const EMPTY: UserSchedule['shifts'] = [];
 const NO_VACATIONS: UserSchedule['vacations'] = [];
 
 /**
- * A user's shifts and vacations in the calendar period. Loading errors are only logged (spec): the
- * calendar then shows no events instead of failing.
+ * A user's shifts and vacations in the calendar period. Loading errors are logged (spec); `loadFailed` says the
+ * period has nothing to show because its load failed, so the page can say so instead of drawing an empty month
+ * (an agent must never take a failed load for having no shifts). A failed refresh keeps what was shown.
  */
 export function useUserSchedule(userId: number, forself: boolean, period: SchedulePeriod) {
   const query = useQuery({
@@ -24,6 +25,7 @@ export function useUserSchedule(userId: number, forself: boolean, period: Schedu
     vacations: query.data?.vacations ?? NO_VACATIONS,
     owner: query.data?.user ?? null,
     isPending: query.isPending,
+    loadFailed: query.isError && query.data === undefined,
     refetch: query.refetch,
   };
 }
