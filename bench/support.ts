@@ -1,4 +1,5 @@
 // What every benchmark shares: order statistics, formatting, and running a body on both databases.
+import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,53 @@ export const percentile = (values: number[], p: number) => {
 };
 export const median = (values: number[]) => percentile(values, 50);
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/** How a figure must compare with its target: at most, below, or at least the limit. */
+export type Comparison = '≤' | '<' | '≥';
+export type Verdict = { bench: string; name: string; figure: string; target: string; met: boolean };
+
+const verdicts: Verdict[] = [];
+const benchName = (process.argv[1] ?? 'bench').replace(/^.*[\\/]/, '').replace(/\.ts$/, '');
+
+/**
+ * Prints a figure beside its target with a verdict (MET or MISSED), so a regression shows without reading numbers,
+ * and keeps it for `printVerdicts`; `npm run bench:quick` collects every bench's verdicts through
+ * BENCH_VERDICTS_FILE. Returns whether the target was met.
+ */
+export function checkTarget(
+  name: string,
+  figure: number,
+  comparison: Comparison,
+  limit: number,
+  unit: string,
+  digits = 2,
+): boolean {
+  const met = comparison === '≤' ? figure <= limit : comparison === '<' ? figure < limit : figure >= limit;
+  const verdict: Verdict = {
+    bench: benchName,
+    name,
+    figure: `${figure.toFixed(digits)} ${unit}`,
+    target: `${comparison} ${limit} ${unit}`,
+    met,
+  };
+  verdicts.push(verdict);
+  console.log(verdictLine(verdict));
+  const file = process.env.BENCH_VERDICTS_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify(verdict)}\n`);
+  return met;
+}
+
+export const verdictLine = (verdict: Verdict) =>
+  `  ${verdict.name.padEnd(44)} ${verdict.figure.padStart(12)}   target ${verdict.target.padEnd(12)} ${verdict.met ? 'MET' : 'MISSED'}`;
+
+/** At a bench's end: how many of its targets were met, and the misses again. */
+export function printVerdicts(title = benchName) {
+  const missed = verdicts.filter((verdict) => !verdict.met);
+  console.log(
+    `\n${title}: ${verdicts.length - missed.length} of ${verdicts.length} targets met${missed.length ? ', MISSED:' : ''}`,
+  );
+  for (const verdict of missed) console.log(verdictLine(verdict));
+}
 
 /**
  * Runs the body on a fresh embedded database, then on a fresh PostgreSQL database when

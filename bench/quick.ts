@@ -1,0 +1,74 @@
+// Every benchmark at a small scale, one after another, then one table of every target's verdict: a regression shows
+// as MISSED without reading figures. Small-scale figures are smaller than the full runs', so a MET here is a sanity
+// check and a MISSED is worth a full run (npm run bench). Not a CI gate: it always exits 0 unless a bench crashes.
+// npm run bench:quick [-- dashboards schedule]   (names pick some benches; none runs them all)
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Verdict, verdictLine } from './support.js';
+
+/** Each bench with the environment that makes it small (its own knobs; see the head of each file). */
+const QUICK: { name: string; file: string; env: Record<string, string> }[] = [
+  { name: 'startup', file: 'startup.ts', env: { BENCH_RUNS: '1' } },
+  { name: 'bundle', file: 'bundle.ts', env: { BENCH_ROLES: 'agent' } },
+  {
+    name: 'schedule',
+    file: 'schedule.ts',
+    env: { BENCH_AGENTS: '200', BENCH_REQUESTS: '20', BENCH_TEAM_REQUESTS: '5' },
+  },
+  {
+    name: 'planners',
+    file: 'planners.ts',
+    env: { BENCH_PLANNERS: '100', BENCH_PLANNER_SAVES: '10', BENCH_BASELINE_AGENTS: '5' },
+  },
+  { name: 'team-render', file: 'teamRender.ts', env: { BENCH_AGENTS: '200', BENCH_RENDER_RUNS: '1' } },
+  {
+    name: 'dashboards',
+    file: 'dashboards.ts',
+    env: { BENCH_AGENTS: '20', BENCH_DAYS: '60', BENCH_RUNS: '5', BENCH_SKIP_STARTUP: '1' },
+  },
+];
+
+const picked = process.argv.slice(2);
+const benches = picked.length ? QUICK.filter((bench) => picked.includes(bench.name)) : QUICK;
+const verdictsFile = join(tmpdir(), `shiftline-bench-verdicts-${process.pid}.jsonl`);
+rmSync(verdictsFile, { force: true });
+
+const crashed: string[] = [];
+for (const bench of benches) {
+  console.log(
+    `\n=== ${bench.name} (${Object.entries(bench.env)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ')})`,
+  );
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', bench.file], {
+      cwd: new URL('.', import.meta.url),
+      env: { ...process.env, ...bench.env, BENCH_VERDICTS_FILE: verdictsFile },
+      stdio: 'inherit',
+    });
+    child.once('exit', resolve);
+  });
+  if (code !== 0) crashed.push(`${bench.name} (exit ${code})`);
+}
+
+const verdicts: Verdict[] = existsSync(verdictsFile)
+  ? readFileSync(verdictsFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Verdict)
+  : [];
+rmSync(verdictsFile, { force: true });
+const missed = verdicts.filter((verdict) => !verdict.met);
+console.log('\n=== Verdicts at small scale');
+for (const bench of benches) {
+  const own = verdicts.filter((verdict) => verdict.bench === bench.file.replace(/\.ts$/, ''));
+  console.log(`${bench.name}:${own.length ? '' : ' no targets reported'}`);
+  for (const verdict of own) console.log(verdictLine(verdict));
+}
+console.log(
+  `\n${verdicts.length - missed.length} of ${verdicts.length} targets met, ${missed.length} MISSED` +
+    (crashed.length ? `; crashed: ${crashed.join(', ')}` : ''),
+);
+process.exitCode = crashed.length ? 1 : 0;
