@@ -12,21 +12,28 @@ describe('zone offset transitions', () => {
     const to = Date.parse('2029-01-01T00:00:00Z');
     const wrong: string[] = [];
     for (const zone of TIME_ZONE_IDS) {
-      const [first, ...changes] = zoneOffsetTransitions(zone, from, to);
-      expect(first, zone).toEqual({ fromMs: from, offsetMinutes: luxonOffset(from, zone) });
-      // Phoenix and Honolulu keep their offset; the others change twice a year.
-      expect(changes, zone).toHaveLength(zone === 'America/Phoenix' || zone === 'Pacific/Honolulu' ? 0 : 8);
-      let previous = first?.offsetMinutes;
-      for (const change of changes) {
-        if (
-          luxonOffset(change.fromMs - MINUTE, zone) !== previous ||
-          luxonOffset(change.fromMs, zone) !== change.offsetMinutes
-        )
-          wrong.push(`${zone} ${new Date(change.fromMs).toISOString()}`);
-        previous = change.offsetMinutes;
+      const transitions = zoneOffsetTransitions(zone, from, to);
+      expect(transitions[0], zone).toEqual({ fromMs: from, offsetMinutes: luxonOffset(from, zone) });
+      // Each change is where Luxon's offset changes, to the minute...
+      for (const [index, change] of transitions.entries()) {
+        const previous = transitions[index - 1];
+        if (!previous) continue;
+        if (luxonOffset(change.fromMs - MINUTE, zone) !== previous.offsetMinutes)
+          wrong.push(`${zone} before ${new Date(change.fromMs).toISOString()}`);
+        if (luxonOffset(change.fromMs, zone) !== change.offsetMinutes)
+          wrong.push(`${zone} at ${new Date(change.fromMs).toISOString()}`);
+      }
+      // ...and none is missed: the offset at every day's noon UTC is the one the transitions give.
+      for (let noon = from + 12 * HOUR; noon < to; noon += 24 * HOUR) {
+        const expected = transitions.findLast((transition) => transition.fromMs <= noon)?.offsetMinutes;
+        if (luxonOffset(noon, zone) !== expected) wrong.push(`${zone} missed before ${new Date(noon).toISOString()}`);
       }
     }
     expect(wrong).toEqual([]);
+    // Zones whose rules nobody is changing: twice a year in Toronto and St. John's, never in Phoenix.
+    expect(zoneOffsetTransitions('America/Toronto', from, to)).toHaveLength(9);
+    expect(zoneOffsetTransitions('America/St_Johns', from, to)).toHaveLength(9);
+    expect(zoneOffsetTransitions('America/Phoenix', from, to)).toHaveLength(1);
   });
 
   it('gives the offset of every hour of 2026 in Toronto and St. John’s as Luxon does, and NaN for an unknown zone', () => {
