@@ -6,16 +6,8 @@ export function formatClock(now: Date, zone: string): string {
   return `${moment.toFormat('HH:mm:ss')} ${zoneAbbreviation(now, zone)}`;
 }
 
-/** Zones whose short names ICU does not know in en-US (it prints 'GMT-3:30' for St. John's). */
-const KNOWN_ABBREVIATIONS: Record<string, { standard: string; daylight: string }> = {
-  'America/St_Johns': { standard: 'NST', daylight: 'NDT' },
-};
-
-/** Short name of a zone at a moment: EST, PDT, NST, ... */
+/** Short name of a zone at a moment: EST, PDT, NST, ... (the tzdb table's abbreviations for the thirteen zones). */
 export function zoneAbbreviation(now: Date, zone: string): string {
   if (zone === 'UTC' || zone === 'utc') return 'UTC';
-  const moment = DateTime.fromJSDate(now, { zone });
-  const known = KNOWN_ABBREVIATIONS[zone];
-  if (known) return moment.isInDST ? known.daylight : known.standard;
-  return moment.setLocale('en-US').toFormat('ZZZZ');
+  return DateTime.fromJSDate(now, { zone }).setLocale('en-US').toFormat('ZZZZ');
 }
