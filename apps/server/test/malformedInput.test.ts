@@ -1,5 +1,6 @@
 import { type Action, can, ROLES, type Role } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { as, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 let t: TestApp;
@@ -47,7 +48,23 @@ const BAD_BODIES: { name: string; payload: string; contentType: string }[] = [
   { name: 'plain text', payload: 'hello', contentType: 'text/plain' },
 ];
 
-const BAD_PARAMS = ['abc', '-1', '0', '1.5', '99999999999999999999', '%00', "1'; DROP TABLE users;--"];
+const BAD_PARAMS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  '%00',
+  "1'; DROP TABLE users;--",
+  // Ids past PostgreSQL's integer, and numbers JavaScript reads but nobody writes as an id.
+  '3000000000',
+  '2147483648',
+  '0x10',
+  '1e3',
+  '1.0',
+  '%201',
+  '9999-12-31T00:00:00Z',
+];
 const BAD_QUERIES = ['?type=sideways', '?campaign=abc', '?group=-3', '?campaign[]=1', '?type=inbound&type=outbound'];
 
 const allowedSession = (action: Action): Session => {
@@ -89,6 +106,170 @@ describe('malformed input never causes a server error', () => {
         }
       }
     }
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * The hostile shapes, written generically: every route's request schema (body, query string, path) is turned
+ * into a valid-looking sample, then each of its fields in turn gets each hostile value of its kind. Whatever the
+ * route, the answer must be a 4xx, and a 400 must name the field (unless the sample itself was already refused).
+ */
+type JsonSchema = {
+  type?: string;
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
+
+const HOSTILE_NUMBERS = [3_000_000_000, 2_147_483_648, 1e15, -1e15, 1e300];
+const HOSTILE_INSTANTS = ['9999-12-31T00:00:00Z', '1969-12-31T23:59:59Z', '0001-01-01T00:00:00Z'];
+const HOSTILE_DATES = ['9999-12-31', '0001-01-01'];
+const HOSTILE_ID_TEXTS = ['3000000000', '0x10', '1e3', '1.0', ' 1'];
+const NUL_TEXT = 'before\u0000after';
+
+const jsonSchemaOf = (schema: unknown): JsonSchema | null =>
+  schema ? (z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : null;
+
+const options = (schema: JsonSchema) => (schema.anyOf ?? schema.oneOf ?? []).filter((option) => option.type !== 'null');
+
+/** A value the schema should accept: the first option, enum value or minimum; times a week or two ahead. */
+function sample(schema: JsonSchema, path: string[]): unknown {
+  const key = path.filter((part) => !/^\d+$/.test(part)).at(-1) ?? '';
+  const union = options(schema);
+  if (union.length > 0) return sample(union[0] as JsonSchema, path);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, child]) => [name, sample(child, [...path, name])]),
+      );
+    case 'array':
+      return schema.items ? [sample(schema.items, [...path, '0'])] : [];
+    case 'boolean':
+      return false;
+    case 'integer':
+    case 'number':
+      if (key === 'start') return Date.UTC(2026, 11, 7) / 1000;
+      if (key === 'end') return Date.UTC(2026, 11, 14) / 1000 - 1;
+      return schema.minimum ?? 1;
+    case 'string':
+      if (schema.format === 'date-time') {
+        if (path.includes('breaks')) return '2026-12-07T16:00:00Z';
+        return key.startsWith('end') ? '2026-12-07T22:00:00Z' : '2026-12-07T14:00:00Z';
+      }
+      if (schema.format === 'date') return key.startsWith('end') ? '2026-12-31' : '2026-12-07';
+      if (schema.format === 'email') return 'agent@shiftline.test';
+      if (schema.pattern?.startsWith('^[1-9]')) return '1';
+      return 'text';
+    default:
+      return null;
+  }
+}
+
+/** Each field path of the schema with the hostile values of its kind. */
+function hostileFields(schema: JsonSchema, path: string[] = []): { path: string[]; values: unknown[] }[] {
+  const union = options(schema);
+  if (union.length > 0) return union.flatMap((option) => hostileFields(option, path));
+  if (schema.type === 'object') {
+    return Object.entries(schema.properties ?? {}).flatMap(([name, child]) => hostileFields(child, [...path, name]));
+  }
+  if (path.length === 0) return [];
+  if (schema.type === 'array') {
+    const item = schema.items ? sample(schema.items, [...path, '0']) : 1;
+    const nested = schema.items ? hostileFields(schema.items, [...path, '0']) : [];
+    return [{ path, values: [Array.from({ length: 20_000 }, () => item)] }, ...nested];
+  }
+  if (schema.type === 'integer' || schema.type === 'number') {
+    // A number the field declares acceptable (3,000,000,000 Unix seconds is 2065) is no hostile value for it.
+    const outside = (value: number) =>
+      value < (schema.minimum ?? -Infinity) || value > (schema.maximum ?? Infinity) || schema.maximum === undefined;
+    return [{ path, values: HOSTILE_NUMBERS.filter(outside) }];
+  }
+  if (schema.type !== 'string' || schema.enum || schema.const !== undefined) return [];
+  const values: unknown[] = [NUL_TEXT];
+  if (schema.format === 'date-time') values.push(...HOSTILE_INSTANTS);
+  if (schema.format === 'date') values.push(...HOSTILE_DATES);
+  if (schema.pattern?.startsWith('^[1-9]')) values.push(...HOSTILE_ID_TEXTS);
+  return [{ path, values }];
+}
+
+function withValue(base: unknown, path: string[], value: unknown): unknown {
+  const copy = structuredClone(base) as Record<string, unknown>;
+  let node = copy;
+  for (const part of path.slice(0, -1)) node = node[part] as Record<string, unknown>;
+  node[path.at(-1) as string] = value;
+  return copy;
+}
+
+const toUrl = (route: string, params: Record<string, unknown>, query: Record<string, unknown>) => {
+  const path = route.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+};
+
+describe('hostile values in every field of every route', () => {
+  it('answers 4xx naming the field: big ids, ids as 0x10 or 1e3, NUL bytes, instants outside 1970–2099, huge lists', async () => {
+    const failures: string[] = [];
+    let attempts = 0;
+    const routes = t.app.routeRecords.filter(
+      (route) =>
+        route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/profile/logout',
+    );
+    for (const route of routes) {
+      const headers = as(allowedSession(route.action as Action));
+      const parts = {
+        params: jsonSchemaOf(route.schema.params),
+        query: jsonSchemaOf(route.schema.querystring),
+        body: jsonSchemaOf(route.schema.body),
+      };
+      const base = {
+        params: (parts.params ? sample(parts.params, []) : {}) as Record<string, unknown>,
+        query: (parts.query ? sample(parts.query, []) : {}) as Record<string, unknown>,
+        body: parts.body ? sample(parts.body, []) : undefined,
+      };
+      const send = (request: typeof base) =>
+        t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: toUrl(route.url, request.params, request.query),
+          headers,
+          ...(request.body !== undefined ? { payload: request.body as object } : {}),
+        });
+      const sampleRefused = (await send(base)).statusCode === 400;
+      for (const part of ['params', 'query', 'body'] as const) {
+        const schema = parts[part];
+        if (!schema) continue;
+        for (const field of hostileFields(schema)) {
+          for (const value of field.values) {
+            attempts += 1;
+            const response = await send({ ...base, [part]: withValue(base[part], field.path, value) });
+            const name = field.path.join('.');
+            const label = `${route.method} ${route.url} ${part}.${name} = ${JSON.stringify(value).slice(0, 40)}`;
+            if (response.statusCode < 400 || response.statusCode >= 500) {
+              failures.push(`${label} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+              continue;
+            }
+            const fields = (response.json() as { error?: { fields?: Record<string, string> } }).error?.fields;
+            if (response.statusCode !== 400 || sampleRefused) continue;
+            const named = Object.keys(fields ?? {}).some(
+              (key) => key === name || key.startsWith(`${name}.`) || name.startsWith(`${key}.`),
+            );
+            if (!named) failures.push(`${label} → 400 naming ${Object.keys(fields ?? {}).join(', ') || 'no field'}`);
+          }
+        }
+      }
+    }
+    expect(attempts).toBeGreaterThan(300);
     expect(failures).toEqual([]);
   });
 });

@@ -7,7 +7,13 @@ import { AppError } from './errors.js';
 export const SESSION_COOKIE = 'shiftline_sid';
 export const CSRF_HEADER = 'x-csrf-token';
 
-export type RouteRecord = { method: string; url: string; action: Action | undefined };
+/** A registered route as the route-walking tests see it: its permission and its request schemas (zod). */
+export type RouteRecord = {
+  method: string;
+  url: string;
+  action: Action | undefined;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +49,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions:
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
     if (isApi && !action) throw new Error(`Route ${methods.join(',')} ${route.url} declares no permission action`);
     for (const method of methods) {
-      if (method !== 'HEAD') app.routeRecords.push({ method, url: route.url, action });
+      if (method !== 'HEAD') app.routeRecords.push({ method, url: route.url, action, schema: route.schema ?? {} });
     }
   });
 

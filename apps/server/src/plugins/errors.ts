@@ -2,6 +2,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@shiftline/shared'
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database.js';
 
 /** A domain error: the code decides the HTTP status, fields name what was wrong with the input. */
 export class AppError extends Error {
@@ -33,6 +34,15 @@ function fieldName(instancePath: string, context: string | undefined): string {
   return path === '' ? (context ?? 'request') : path;
 }
 
+/**
+ * PostgreSQL's errors about a value itself: class 22 (data exception: out-of-range numbers and dates, malformed
+ * text such as a NUL byte) and 54000 (a value too large to index). Any such error comes from the input.
+ */
+function isDatabaseInputError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000');
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -49,6 +59,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .join('; ');
       return reply.status(400).send(errorBody('validation_failed', `Invalid request. ${summary}`, fields));
     }
+    if (isDatabaseInputError(error)) {
+      // A safety net: the request schemas should have refused this input; the log says which route let it through.
+      request.log.warn({ err: error }, 'input refused by the database');
+      const reason = 'holds a value the database cannot store (out of range or malformed)';
+      return reply
+        .status(400)
+        .send(errorBody('validation_failed', `Invalid request: it ${reason}.`, { request: reason }));
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send(errorBody('rate_limited', 'Too many attempts. Wait a minute and try again.'));
@@ -57,6 +75,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own input errors: malformed JSON, wrong content type, body too large.
       const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
       return reply.status(status).send(errorBody('validation_failed', error.message, { [field]: error.message }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Frozen, restarting or unreachable: say so at once, and let clients and load balancers retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody('unavailable', 'The database is not answering. Please try again in a moment.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));

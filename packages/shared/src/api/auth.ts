@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/roles.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
+import { emailSchema, textSchema } from './fields.js';
 
 export const AGENT_CALL_TYPES = ['inbound', 'outbound', 'email'] as const;
 export type AgentCallType = (typeof AGENT_CALL_TYPES)[number];
 
 export const loginBodySchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'must be an email address' })),
+  email: emailSchema,
   password: z.string().min(1, { error: 'is required' }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -57,20 +54,15 @@ export const changePasswordBodySchema = z
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const editProfileBodySchema = z.object({
-  first_name: z.string().trim().min(1, { error: 'is required' }).max(80),
-  second_name: z.string().trim().min(1, { error: 'is required' }).max(80),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'must be an email address' })),
+  first_name: textSchema().trim().min(1, { error: 'is required' }).max(80),
+  second_name: textSchema().trim().min(1, { error: 'is required' }).max(80),
+  email: emailSchema,
   extension: z
     .string()
     .trim()
     .regex(/^\d{2,8}$/, { error: 'must be 2 to 8 digits' })
     .nullable(),
-  avatar_url: z
-    .string()
+  avatar_url: textSchema()
     .trim()
     .max(500)
     .refine((value) => value === '' || /^(https?:\/\/|\/)/.test(value), { error: 'must be a web address' })

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { CALL_DURATION_BUCKETS, QUEUE_BUCKETS } from '../metrics/constants.js';
 import { DISPOSITION_BUCKET_IDS } from '../metrics/dispositions.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
+import { idListSchema, unixSecondsSchema } from './fields.js';
 import { CAMPAIGN_TYPES } from './org.js';
 
 /** Longest range one dashboard request may cover: a year and a month of slack for compare ranges. */
 export const MAX_DASHBOARD_RANGE_DAYS = 400;
 
-const unixSeconds = z.number({ error: 'must be Unix seconds' }).int('must be whole seconds').nonnegative();
-const idList = z.array(z.number().int().positive(), { error: 'must be a list of ids' }).max(5000).default([]);
+const unixSeconds = unixSecondsSchema;
+const idList = idListSchema(5000).default([]);
 
 /**
  * The body of records-for-campaigns, cold-calls-for-campaigns, last-month-data, agent records and sales leads

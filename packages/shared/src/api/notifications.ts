@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListSchema } from './fields.js';
 
 export const NOTIFICATION_TYPES = [
   'free_shift',
@@ -33,7 +34,7 @@ export const notificationListSchema = z.object({
 });
 
 export const setReadStatusBodySchema = z.object({
-  notifications: z.array(z.number().int().positive()).min(1).max(500),
+  notifications: idListSchema(500).min(1),
 });
 
 export const acceptNotificationResponseSchema = z.object({ status: z.enum(['ok', 'error']), message: z.string() });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { emailSchema, idSchema, idTextSchema } from './fields.js';
 
 export const CAMPAIGN_TYPES = ['inbound', 'outbound'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idTextSchema });
+export const userIdParamSchema = z.object({ userId: idTextSchema });
 
 export const agentSchema = z.object({
   id: z.number().int(),
@@ -22,8 +23,8 @@ export const agentSchema = z.object({
 export type Agent = z.infer<typeof agentSchema>;
 
 export const agentsQuerySchema = z.object({
-  campaign: z.coerce.number().int().positive().optional(),
-  group: z.coerce.number().int().positive().optional(),
+  campaign: idTextSchema.optional(),
+  group: idTextSchema.optional(),
 });
 
 export const agentGroupSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -57,10 +58,10 @@ export const userCampaignSchema = z.object({ id: z.number().int(), name: z.strin
 export type UserCampaign = z.infer<typeof userCampaignSchema>;
 
 export const toggleCampaignBodySchema = z.object({
-  user: z.union([z.number().int().positive(), z.string().trim().toLowerCase().pipe(z.email())], {
+  user: z.union([idSchema, emailSchema], {
     error: 'must be a user id or an email address',
   }),
-  campaign: z.number().int().positive(),
+  campaign: idSchema,
 });
 
 export const noticeSchema = z.object({ notice_body: z.string().nullable() });

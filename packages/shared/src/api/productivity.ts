@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCTIVITY_GROUPS, PRODUCTIVITY_SUB_CATEGORIES } from '../metrics/productivity.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
+import { idListSchema, unixSecondsSchema } from './fields.js';
 
 /** Longest range one productivity request may cover. */
 export const MAX_PRODUCTIVITY_RANGE_DAYS = 400;
@@ -9,7 +10,7 @@ export const MAX_PRODUCTIVITY_RANGE_DAYS = 400;
 export const PRODUCTIVITY_MODES = ['agents', 'campaigns'] as const;
 export type ProductivityMode = (typeof PRODUCTIVITY_MODES)[number];
 
-const unixSeconds = z.number({ error: 'must be Unix seconds' }).int('must be whole seconds').nonnegative();
+const unixSeconds = unixSecondsSchema;
 const hourOfDay = z
   .number({ error: 'must be an hour from 0 to 23' })
   .int('must be a whole hour')
@@ -29,7 +30,7 @@ const loadFields = {
   startHour: hourOfDay.default(0),
   endHour: hourOfDay.default(23),
   mode: z.enum(PRODUCTIVITY_MODES, { error: 'must be agents or campaigns' }).default('agents'),
-  ids: z.array(z.number().int().positive(), { error: 'must be a list of ids' }).max(5000).default([]),
+  ids: idListSchema(5000).default([]),
 };
 
 function refineRange(body: { start: number; end: number }, context: z.RefinementCtx): void {
@@ -130,7 +131,7 @@ export const productivitySeriesAgentsBodySchema = z
   .object({
     ...loadFields,
     group: z.enum(PRODUCTIVITY_GROUPS, { error: 'must be a productivity group' }),
-    subCategory: z.string().nullable().default(null),
+    subCategory: z.string().max(100).nullable().default(null),
   })
   .superRefine((body, context) => {
     refineRange(body, context);

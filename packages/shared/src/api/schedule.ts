@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { BREAK_TYPES, SHIFT_STATUSES } from '../schedule/constants.js';
 import { VACATION_STATUSES } from '../schedule/vacations.js';
+import { idListSchema, idSchema, idTextSchema, isoInstantSchema, textSchema } from './fields.js';
 
-const instant = (name: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` })
-    .transform((value) => Date.parse(value));
+const instant = isoInstantSchema;
 
 /** The longest period one schedule request may cover (a month view spans at most six weeks). */
 export const MAX_SCHEDULE_PERIOD_DAYS = 100;
@@ -14,7 +12,7 @@ export const schedulePeriodQuerySchema = z
   .object({
     start_period: instant('start_period'),
     end_period: instant('end_period'),
-    user: z.coerce.number().int().positive().optional(),
+    user: idTextSchema.optional(),
   })
   .refine((query) => query.end_period > query.start_period, {
     path: ['end_period'],
@@ -31,14 +29,14 @@ export const newShiftBodySchema = z.object({
   start: instant('start'),
   end: instant('end'),
   breaks: z.array(breakBodySchema).max(5),
-  notes: z.string().trim().max(1000).optional(),
+  notes: textSchema().trim().max(1000).optional(),
   /** A schedule supervisor may plan a shift for someone else. */
-  user: z.number().int().positive().optional(),
+  user: idSchema.optional(),
 });
 export type NewShiftBody = z.input<typeof newShiftBodySchema>;
 
 export const sendForApprovalBodySchema = z
-  .object({ shifts: z.array(z.number().int().positive()).max(500).optional() })
+  .object({ shifts: idListSchema(500).optional() })
   // A POST without a body sends everything.
   .nullish()
   .transform((body) => body ?? {});

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { BREAK_TYPES, SHIFT_STATUSES } from '../schedule/constants.js';
 import { VACATION_REASONS, VACATION_STATUSES } from '../schedule/vacations.js';
+import { idListSchema, idSchema, idTextSchema, isoInstantSchema, textSchema } from './fields.js';
 
-const instant = (name: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` })
-    .transform((value) => Date.parse(value));
-const idList = z.array(z.number().int().positive()).max(2000);
+const instant = isoInstantSchema;
+const idList = idListSchema(2000);
 
 export const teamScheduleQuerySchema = z
   .object({
@@ -17,8 +15,10 @@ export const teamScheduleQuerySchema = z
     /** Comma-separated campaign ids: only agents of these campaigns. */
     campaigns: z
       .string()
-      .regex(/^\d+(,\d+)*$/, { error: 'must be comma-separated campaign ids' })
+      .max(2000)
+      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, { error: 'must be comma-separated campaign ids' })
       .transform((value) => value.split(',').map(Number))
+      .pipe(idListSchema(200))
       .optional(),
   })
   .refine((q) => q.end_period > q.start_period, { path: ['end_period'], error: 'must be after start_period' })
@@ -115,13 +115,13 @@ export const daysOffEntrySchema = z.object({
 
 export const approveAllBodySchema = z.object({ ids: idList.min(1) });
 export const cancelShiftBodySchema = z
-  .object({ reason: z.string().trim().max(500).optional() })
+  .object({ reason: textSchema().trim().max(500).optional() })
   .nullish()
   .transform((body) => body ?? {});
 
 export const freeShiftBodySchema = z.object({
   count_agents: z.number().int().min(1, { error: 'must be above 0' }).max(500),
-  campaigns: z.array(z.number().int().positive()).min(1, { error: 'choose at least one campaign' }).max(100),
+  campaigns: idListSchema(100).min(1, { error: 'choose at least one campaign' }),
   start: instant('start'),
   end: instant('end'),
   breaks: z.array(z.object({ type: z.enum(BREAK_TYPES), start: instant('start') })).max(5),
@@ -138,7 +138,7 @@ const reasonKeys = Object.keys(VACATION_REASONS) as [
 
 export const createVacationBodySchema = z
   .object({
-    user: z.number().int().positive().optional(),
+    user: idSchema.optional(),
     start: instant('start'),
     end: instant('end'),
     reason: z.enum(reasonKeys),
@@ -154,16 +154,16 @@ export const vacationDecisionBodySchema = z
   .transform((body) => body ?? {});
 
 export const userDatesParamsSchema = z.object({
-  user: z.coerce.number().int().positive(),
-  start: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
-  end: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+  user: idTextSchema,
+  start: instant('start'),
+  end: instant('end'),
 });
 
 export const deleteShiftsBodySchema = z.object({ shifts: idList.min(1) });
 
 export const cancelAndNotifyBodySchema = z.object({
   /** The vacation being approved, when the notice is part of a vacation approval. */
-  vacation_id: z.number().int().positive().optional(),
+  vacation_id: idSchema.optional(),
   shifts: idList,
   /** The ids among `shifts` to offer to other agents as free shifts. */
   free_shifts: idList,
@@ -178,12 +178,12 @@ export const VACATION_EVENTS = {
 } as const;
 
 export const startVacationActionBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('approve'), vacation_id: z.number().int().positive() }),
-  z.object({ action: z.literal('reject_cancellation'), vacation_id: z.number().int().positive() }),
+  z.object({ action: z.literal('approve'), vacation_id: idSchema }),
+  z.object({ action: z.literal('reject_cancellation'), vacation_id: idSchema }),
   z
     .object({
       action: z.literal('add'),
-      user: z.number().int().positive(),
+      user: idSchema,
       start: instant('start'),
       end: instant('end'),
       reason: z.enum(reasonKeys),

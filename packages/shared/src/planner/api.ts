@@ -1,28 +1,27 @@
 import { z } from 'zod';
+import { idSchema, idTextSchema, isoDateSchema, textSchema } from '../api/fields.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
 import { SCHEDULER_RULE_MAX_LENGTH } from './rule.js';
 import { PLANNER_MAX_RULES } from './validation.js';
-
-const isoDate = (name: string) => z.iso.date({ error: `${name} must be a date (yyyy-MM-dd)` });
 
 /**
  * POST /api/schedules/set_planner. `start` is the planner's start date (the dialog's focus date), `scheduler`
  * the rules (see rule.ts), `end_date` the last date (null or left out: Never).
  */
 export const setPlannerBodySchema = z.object({
-  start: isoDate('start'),
-  scheduler: z.array(z.string().max(SCHEDULER_RULE_MAX_LENGTH)).min(1).max(PLANNER_MAX_RULES),
-  end_date: isoDate('end_date')
+  start: isoDateSchema('start'),
+  scheduler: z.array(textSchema().max(SCHEDULER_RULE_MAX_LENGTH)).min(1).max(PLANNER_MAX_RULES),
+  end_date: isoDateSchema('end_date')
     .nullish()
     .transform((value) => value ?? null),
   /** A schedule supervisor may set another user's planner. */
-  user: z.number().int().positive().optional(),
+  user: idSchema.optional(),
   /** The zone the rules' times are read in; the caller's own zone (the one the dialog shows) when left out. */
   zone: z.enum(TIME_ZONE_IDS).optional(),
 });
 export type SetPlannerBody = z.input<typeof setPlannerBodySchema>;
 
-export const getPlannerQuerySchema = z.object({ user: z.coerce.number().int().positive().optional() });
+export const getPlannerQuerySchema = z.object({ user: idTextSchema.optional() });
 
 export const plannerSchema = z.object({
   id: z.number().int(),

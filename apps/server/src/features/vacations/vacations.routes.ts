@@ -20,7 +20,7 @@ const manage = { action: 'schedule.manage' as const };
 const tags = ['vacations'];
 const span = z.object({ id: z.number().int(), status: z.string(), start_utc: z.string(), end_utc: z.string() });
 
-function period(params: { start: string; end: string }) {
+function period(params: { start: number; end: number }) {
   const start = new Date(params.start);
   const end = new Date(params.end);
   if (end <= start) throw invalidField('end', 'must be after start');
