@@ -1,6 +1,7 @@
 import { type CampaignType, type DashboardRecords, type Role, todayRange } from '@shiftline/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/features/auth';
 import { fakeLastMonth, fakeMetrics, fakeRecords } from './dashboardsFixtures';
@@ -30,6 +31,12 @@ vi.mock('../src/features/dashboards/components/EChart', () => ({
 }));
 
 const { CallStatsPage } = await import('../src/features/dashboards/components/CallStatsPage');
+const { useDashboardRecords } = await import('../src/features/dashboards/hooks/useDashboardRecords');
+
+function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
 
 const CAMPAIGNS = [
   { id: 1, name: 'Northwind Patient Line', type: 'inbound' },
@@ -65,6 +72,7 @@ const renderPage = (campaignType: CampaignType) =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('call-statistics dashboard', () => {
@@ -161,6 +169,63 @@ describe('call-statistics dashboard', () => {
     expect(screen.queryByTestId('queue-time')).toBeNull();
     expect(screen.queryByTestId('dashboard-stats-sources')).toBeNull();
     expect(within(screen.getByTestId('person-sales-leads')).getByTestId('card-value').textContent).toBe('40');
+  });
+
+  it('compares today so far with yesterday up to the same time', async () => {
+    const fetch = serve('administrator', () => fakeRecords('inbound'));
+    renderPage('inbound');
+    await screen.findByTestId('overview');
+    await waitFor(() =>
+      expect(screen.getByTestId('today-at-a-glance').textContent).toMatch(/Today compared with Yesterday up to \d/),
+    );
+    const bodies = fetch.mock.calls
+      .filter(([input]) => String(input).includes('records-for-campaigns'))
+      .map(([, init]) => JSON.parse(String(init?.body)) as { start: number; end: number });
+    const yesterday = bodies.find((body) => body.end - body.start < 86_400 - 1);
+    // Not the whole day: from yesterday's midnight to within half an hour of the same time yesterday.
+    expect(yesterday).toBeDefined();
+    const sameTimeYesterday = Date.now() / 1000 - 86_400;
+    expect(Math.abs((yesterday?.end ?? 0) + 1 - sameTimeYesterday)).toBeLessThanOrEqual(3600 + 1800);
+  });
+
+  it('keeps the figures on screen when a refresh fails, and says so', async () => {
+    let failing = false;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve('administrator', () => {
+      if (failing) throw new TypeError('Failed to fetch');
+      return fakeRecords('inbound');
+    });
+    const { result, rerender } = renderHook(
+      ({ start }: { start: number }) =>
+        useDashboardRecords({ start, end: start + 3599, campaignType: 'inbound' }, 'call records'),
+      { wrapper: Providers, initialProps: { start: 1_894_683_600 } },
+    );
+    await waitFor(() => expect(result.current.data).toBeDefined());
+    const shown = result.current.data;
+    failing = true;
+    rerender({ start: 1_894_687_200 });
+    await waitFor(() => expect(result.current.failed).toBe(true));
+    expect(result.current.data).toBe(shown);
+    expect(result.current.isPlaceholderData).toBe(true);
+  });
+
+  it('says the figures could not be loaded instead of counting for ever when the first load fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetch = serve('administrator', () => fakeRecords('inbound'));
+    const answer = fetch.getMockImplementation();
+    fetch.mockImplementation(async (input, init) => {
+      if (String(input).includes('records-for-campaigns') || String(input).includes('last-month-data')) {
+        return new Response(JSON.stringify({ error: { code: 'unavailable', message: 'Down' } }), { status: 503 });
+      }
+      return (answer as NonNullable<typeof answer>)(input, init);
+    });
+    renderPage('inbound');
+    expect((await screen.findByTestId('dashboard-load-failed')).textContent).toContain('could not be loaded');
+    expect(within(screen.getByTestId('card-all-calls')).getByTestId('card-value').textContent).toBe('—');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('last-month-card-calls')).getByTestId('card-value').textContent).toBe('—'),
+    );
+    expect(screen.queryAllByText('Counting..')).toHaveLength(0);
   });
 
   it('a compare range relabels the picker, adds comparison percents with a dash for zero, and clears', async () => {

@@ -4,7 +4,12 @@ import { callCardsFor, cardGridTemplate } from '../src/features/dashboards/utils
 import { cardComparison, formatCardValue } from '../src/features/dashboards/utils/cardValues';
 import { hourAxisLabel } from '../src/features/dashboards/utils/chartLabels';
 import { buildDashboardQuery } from '../src/features/dashboards/utils/dashboardQuery';
-import { dayCount, lastThirtyDays, yesterdayRange } from '../src/features/dashboards/utils/dashboardRanges';
+import {
+  dayCount,
+  lastThirtyDays,
+  yesterdayRange,
+  yesterdaySoFar,
+} from '../src/features/dashboards/utils/dashboardRanges';
 import { dashboardWidgets } from '../src/features/dashboards/utils/dashboardWidgets';
 import { dispositionsOption } from '../src/features/dashboards/utils/dispositionsChart';
 import { bucketSlices, donutLegend, donutOption } from '../src/features/dashboards/utils/donutChart';
@@ -153,6 +158,35 @@ describe('ranges and request bodies', () => {
     expect(lastThirtyDays(now, zone)).toEqual({ start: '2029-12-17', end: '2030-01-15' });
     expect(dayCount(lastThirtyDays(now, zone))).toBe(30);
     expect(dayCount({ start: '2030-03-09', end: '2030-03-11' })).toBe(3);
+  });
+
+  it('sets today so far against yesterday up to the same time (nearest hour), not all of yesterday', () => {
+    const seconds = (iso: string) => Date.parse(iso) / 1000;
+    // 10:05 in Toronto: yesterday 00:00 to 10:00.
+    expect(yesterdaySoFar(new Date('2030-01-15T15:05:00Z'), zone)).toEqual({
+      start: seconds('2030-01-14T05:00:00Z'),
+      end: seconds('2030-01-14T15:00:00Z') - 1,
+      upTo: '10:00 AM',
+    });
+    // 10:40: up to 11:00.
+    expect(yesterdaySoFar(new Date('2030-01-15T15:40:00Z'), zone).upTo).toBe('11:00 AM');
+    // Just after midnight: yesterday's first hour, never an empty range.
+    const early = yesterdaySoFar(new Date('2030-01-15T05:10:00Z'), zone);
+    expect(early).toEqual({
+      start: seconds('2030-01-14T05:00:00Z'),
+      end: seconds('2030-01-14T06:00:00Z') - 1,
+      upTo: '1:00 AM',
+    });
+    // The day after the spring-forward night: the same wall-clock time, 23 real hours after yesterday's midnight.
+    const afterChange = yesterdaySoFar(new Date('2030-03-11T14:05:00Z'), zone);
+    expect(afterChange.start).toBe(seconds('2030-03-10T05:00:00Z'));
+    expect(afterChange.end).toBe(seconds('2030-03-10T14:00:00Z') - 1);
+    // St. John's, half an hour off the UTC hour.
+    expect(yesterdaySoFar(new Date('2030-01-15T13:35:00Z'), 'America/St_Johns')).toEqual({
+      start: seconds('2030-01-14T03:30:00Z'),
+      end: seconds('2030-01-14T13:30:00Z') - 1,
+      upTo: '10:00 AM',
+    });
   });
 
   it('writes ranges as the pickers do', () => {

@@ -12,11 +12,16 @@ type CallCardsProps = {
   /** The compare range's metrics; undefined without a compare range or while it loads. */
   compared: DashboardMetrics | undefined;
   maxColumns: number;
+  /** The figures could not be loaded and none were shown before: say so rather than 'Counting..'. */
+  unavailable?: boolean;
   testId: string;
 };
 
+/** What a card shows when its figures could not be loaded. */
+export const UNAVAILABLE_VALUE = '—';
+
 /** The calls cards in a grid of at most `maxColumns` columns. */
-export function CallCards({ cards, metrics, compared, maxColumns, testId }: CallCardsProps) {
+export function CallCards({ cards, metrics, compared, maxColumns, unavailable = false, testId }: CallCardsProps) {
   return (
     <Box
       data-testid={testId}
@@ -27,7 +32,9 @@ export function CallCards({ cards, metrics, compared, maxColumns, testId }: Call
           key={spec.id}
           label={spec.label}
           testId={`card-${spec.id}`}
-          value={metrics ? formatCardValue(metrics[spec.metric] ?? 0, spec.format) : null}
+          value={
+            metrics ? formatCardValue(metrics[spec.metric] ?? 0, spec.format) : unavailable ? UNAVAILABLE_VALUE : null
+          }
           comparison={
             metrics && compared
               ? {

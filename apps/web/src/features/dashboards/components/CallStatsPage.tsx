@@ -17,12 +17,13 @@ import { useGlobalPeriod } from '../../../ui/useGlobalPeriod';
 import { useCurrentUser } from '../../auth';
 import { useCampaigns } from '../../campaigns';
 import { useDashboardRecords } from '../hooks/useDashboardRecords';
+import { useHourNow } from '../hooks/useHourNow';
 import { useLastMonthData } from '../hooks/useLastMonthData';
 import { useStatsSources } from '../hooks/useStatsSources';
 import { useZoneToday } from '../hooks/useZoneToday';
 import { callCardsFor } from '../utils/callCards';
-import { buildDashboardQuery, type DashboardFilters as Filters } from '../utils/dashboardQuery';
-import { dayCount, lastThirtyDays, yesterdayRange } from '../utils/dashboardRanges';
+import { buildDashboardQuery, dashboardQueryBetween, type DashboardFilters as Filters } from '../utils/dashboardQuery';
+import { dayCount, lastThirtyDays, yesterdaySoFar } from '../utils/dashboardRanges';
 import { dashboardWidgets } from '../utils/dashboardWidgets';
 import { bucketSlices } from '../utils/donutChart';
 import { DEFAULT_OVERVIEW_MODE, type OverviewMode } from '../utils/overviewModes';
@@ -61,17 +62,21 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
   const [mode, setMode] = useState<OverviewMode>(DEFAULT_OVERVIEW_MODE);
   const [queueBucket, setQueueBucket] = useState<QueueBucketLabel | null>(null);
   const now = useZoneToday(zone);
+  const hourNow = useHourNow();
 
   const filters = useMemo<Filters>(
     () => ({ campaignType, zone, campaigns, statsSources: widgets.statsSourceSelect ? statsSources : [] }),
     [campaignType, zone, campaigns, statsSources, widgets.statsSourceSelect],
   );
-  // Today at-a-Glance sets today against the compare range (per day) when there is one, else against
-  // yesterday; with a compare range both requests are the same query, so it loads once.
-  const glanceRange = useMemo(() => compare ?? yesterdayRange(now, zone), [compare, now, zone]);
   const mainQuery = useMemo(() => buildDashboardQuery(period, filters), [period, filters]);
   const compareQuery = useMemo(() => (compare ? buildDashboardQuery(compare, filters) : null), [compare, filters]);
-  const glanceQuery = useMemo(() => buildDashboardQuery(glanceRange, filters), [glanceRange, filters]);
+  // Today at-a-Glance sets today against the compare range (per day) when there is one, so both requests are the
+  // same query and it loads once; else today so far against yesterday up to the same time, not all of yesterday.
+  const yesterday = useMemo(() => yesterdaySoFar(hourNow, zone), [hourNow, zone]);
+  const glanceQuery = useMemo(
+    () => compareQuery ?? dashboardQueryBetween(yesterday, filters),
+    [compareQuery, yesterday, filters],
+  );
   const lastMonthQuery = useMemo(
     () => (widgets.lastMonth ? buildDashboardQuery(lastThirtyDays(now, zone), filters) : null),
     [widgets.lastMonth, now, zone, filters],
@@ -87,10 +92,12 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
   const data = records.data;
   const glanceComparison = useMemo<GlanceComparison | null>(() => {
     if (!glance.data || glance.isPlaceholderData) return null;
-    const days = dayCount(glanceRange);
-    const label = compare ? `${formatDayRange(compare)}${days > 1 ? ' (daily average)' : ''}` : 'Yesterday';
+    const days = compare ? dayCount(compare) : 1;
+    const label = compare
+      ? `${formatDayRange(compare)}${days > 1 ? ' (daily average)' : ''}`
+      : `Yesterday up to ${yesterday.upTo}`;
     return { label, totals: glance.data.totals, days };
-  }, [glance.data, glance.isPlaceholderData, glanceRange, compare]);
+  }, [glance.data, glance.isPlaceholderData, compare, yesterday]);
   const queueSlices = useMemo(() => bucketSlices(QUEUE_BUCKETS, data?.queueBuckets ?? []), [data]);
   const durationSlices = useMemo(() => bucketSlices(CALL_DURATION_BUCKETS, data?.durationBuckets ?? []), [data]);
 
@@ -104,7 +111,12 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="call-stats-page" data-campaign-type={campaignType}>
       <Typography variant="h1">{TITLES[campaignType]}</Typography>
       {widgets.lastMonth ? (
-        <LastMonthPanel campaignType={campaignType} data={lastMonth.data} showQueueTime={widgets.lastMonthQueueTime} />
+        <LastMonthPanel
+          campaignType={campaignType}
+          data={lastMonth.data}
+          unavailable={lastMonth.failed}
+          showQueueTime={widgets.lastMonthQueueTime}
+        />
       ) : null}
       <DashboardFilters
         zone={zone}
@@ -125,6 +137,13 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
         statsSources={statsSources}
         onStatsSourcesChange={setStatsSources}
       />
+      {records.failed ? (
+        <Typography variant="body2" color="text.secondary" role="status" data-testid="dashboard-load-failed">
+          {data
+            ? 'The figures for these choices could not be loaded; the ones shown are from before.'
+            : 'The figures could not be loaded. Change a choice or reload the page to try again.'}
+        </Typography>
+      ) : null}
       <CallCards
         cards={callCardsFor(
           campaignType,
@@ -136,6 +155,7 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
         // While a new compare range loads, the old one's totals would be compared against: show none instead.
         compared={compare && !compared.isPlaceholderData ? compared.data?.totals : undefined}
         maxColumns={widgets.clientPortal ? DASHBOARD_GRID_COLUMNS.clientPortal : DASHBOARD_GRID_COLUMNS.default}
+        unavailable={records.failed}
         testId={widgets.callCards === 'clientPortal' ? 'call-cards-client-portal' : 'call-cards'}
       />
       {data ? (
@@ -175,7 +195,7 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
           {widgets.dispositions ? <DispositionsChart daily={data.daily} /> : null}
           {widgets.personSales ? <PersonSales records={data} query={mainQuery} /> : null}
         </>
-      ) : (
+      ) : records.failed ? null : (
         <Box sx={pairSx(true)} aria-busy="true">
           <Skeleton variant="rounded" height={320} />
           <Skeleton variant="rounded" height={320} />

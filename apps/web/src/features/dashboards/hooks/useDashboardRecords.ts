@@ -1,10 +1,12 @@
 import type { DashboardQuery } from '@shiftline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { dashboardsApi } from '../api';
+import { useKeptData } from './useKeptData';
 import { useLoggedFailure } from './useLoggedFailure';
 
 /**
- * Call records for one range (null: none wanted). While a new range loads, the previous answer stays on screen.
+ * Call records for one range (null: none wanted). While a new range loads, and when it fails, the previous answer
+ * stays on screen (`data`); `failed` says the range on screen is not the one asked for.
  * Equal queries share one request, so the compare range and Today at-a-Glance's comparison load once.
  */
 export function useDashboardRecords(query: DashboardQuery | null, what: string) {
@@ -15,5 +17,6 @@ export function useDashboardRecords(query: DashboardQuery | null, what: string) 
     placeholderData: query === null ? undefined : keepPreviousData,
   });
   useLoggedFailure(result.error, what);
-  return result;
+  const data = useKeptData(result.data);
+  return { data, failed: result.isError, isPlaceholderData: result.isPlaceholderData || result.isError };
 }

@@ -1,9 +1,10 @@
 import type { DashboardQuery } from '@shiftline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { dashboardsApi } from '../api';
+import { useKeptData } from './useKeptData';
 import { useLoggedFailure } from './useLoggedFailure';
 
-/** The last-month graph and its cards (null: the viewer does not get them). */
+/** The last-month graph and its cards (null: the viewer does not get them); a failed refresh keeps the last answer. */
 export function useLastMonthData(query: DashboardQuery | null) {
   const result = useQuery({
     queryKey: ['dashboards', 'last-month', query],
@@ -12,5 +13,5 @@ export function useLastMonthData(query: DashboardQuery | null) {
     placeholderData: keepPreviousData,
   });
   useLoggedFailure(result.error, 'last-month data');
-  return result;
+  return { data: useKeptData(result.data), failed: result.isError };
 }

@@ -18,7 +18,14 @@ export type DashboardFilters = {
  * the last second of the last day in the 'Timezone to view Data' zone, which the server also counts days in.
  */
 export function buildDashboardQuery(range: DayRange, filters: DashboardFilters): DashboardQuery {
-  const { start, end } = dayRangeToUnix(range, filters.zone);
+  return dashboardQueryBetween(dayRangeToUnix(range, filters.zone), filters);
+}
+
+/** The body of a dashboard request for any span of Unix seconds (both ends inclusive). */
+export function dashboardQueryBetween(
+  { start, end }: { start: number; end: number },
+  filters: DashboardFilters,
+): DashboardQuery {
   return {
     start,
     end,
