@@ -7,6 +7,7 @@ export * from './api/productivity.js';
 export * from './api/realtime.js';
 export * from './api/schedule.js';
 export * from './api/supervisorSchedule.js';
+export * from './api/teamMonth.js';
 export * from './auth/permissions.js';
 export * from './auth/roles.js';
 export * from './metrics/index.js';

@@ -26,8 +26,11 @@ export const ROLE_NAMES: Record<Role, string> = {
 /** The spec's escalation hierarchy: agent, team lead, agent supervisor, campaign manager. */
 export const ESCALATION_HIERARCHY: readonly Role[] = ['agent', 'team_lead', 'agent_supervisor', 'campaign_manager'];
 
-/** Roles that get a star badge next to their name (spec: supervisors and team leads). */
+/** Roles that get a star marker by the name in agent lists (operations spec: supervisors, team leads, campaign managers). */
 export const STARRED_ROLES: readonly Role[] = ['team_lead', 'agent_supervisor', 'campaign_manager'];
+
+/** Roles whose agent atoms carry a star on the supervisor calendar (scheduling spec: agent supervisors and team leads). */
+export const CALENDAR_STARRED_ROLES: readonly Role[] = ['team_lead', 'agent_supervisor'];
 
 /** Roles that take calls and appear in agent lists. */
 export const CALL_TAKING_ROLES: readonly Role[] = ['agent', 'team_lead', 'agent_supervisor', 'campaign_manager'];

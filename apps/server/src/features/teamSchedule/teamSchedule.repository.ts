@@ -5,10 +5,43 @@ import type { Database } from '../../db/schema.js';
 export type TeamFilter = { role?: string; campaignIds?: number[]; companyId?: number };
 
 export function createTeamScheduleRepository(db: Kysely<Database>) {
+  /**
+   * Ids of the listed people who take calls, narrowed by role, campaigns or company. An agent disabled in a
+   * campaign does not work it, so the campaign and company filters leave them out.
+   */
+  const memberIds = (filter: TeamFilter) =>
+    db
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.archived', '=', false)
+      .where('users.is_system', '=', false)
+      .where('users.role', 'in', CALL_TAKING_ROLES)
+      .$if(filter.role !== undefined, (q) =>
+        q.where('users.role', '=', filter.role as (typeof CALL_TAKING_ROLES)[number]),
+      )
+      .$if(filter.campaignIds !== undefined || filter.companyId !== undefined, (q) =>
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('campaign_agents')
+              .innerJoin('campaigns', 'campaigns.id', 'campaign_agents.campaign_id')
+              .select('campaign_agents.user_id')
+              .whereRef('campaign_agents.user_id', '=', 'users.id')
+              .where('campaign_agents.is_disabled', '=', false)
+              .$if(filter.campaignIds !== undefined, (q) =>
+                q.where('campaigns.id', 'in', filter.campaignIds as number[]),
+              )
+              .$if(filter.companyId !== undefined, (q) =>
+                q.where('campaigns.company_id', '=', filter.companyId as number),
+              ),
+          ),
+        ),
+      );
+
   return {
     /** Listed people who take calls, with their group and campaigns, narrowed by role, campaigns or company. */
-    async teamMembers(filter: TeamFilter) {
-      let query = db
+    teamMembers: (filter: TeamFilter) =>
+      db
         .selectFrom('users')
         .leftJoin('agent_groups', 'agent_groups.id', 'users.agent_group_id')
         .select([
@@ -23,29 +56,85 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
           sql<number[]>`coalesce((select array_agg(ca.campaign_id order by ca.campaign_id) from campaign_agents ca
              where ca.user_id = users.id and not ca.is_disabled), '{}')`.as('campaigns'),
         ])
-        .where('users.archived', '=', false)
-        .where('users.is_system', '=', false)
-        .where('users.role', 'in', CALL_TAKING_ROLES);
-      if (filter.role) query = query.where('users.role', '=', filter.role as (typeof CALL_TAKING_ROLES)[number]);
-      if (filter.campaignIds || filter.companyId !== undefined) {
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('campaign_agents')
-              .innerJoin('campaigns', 'campaigns.id', 'campaign_agents.campaign_id')
-              .select('campaign_agents.user_id')
-              .whereRef('campaign_agents.user_id', '=', 'users.id')
-              .$if(filter.campaignIds !== undefined, (q) =>
-                q.where('campaigns.id', 'in', filter.campaignIds as number[]),
-              )
-              .$if(filter.companyId !== undefined, (q) =>
-                q.where('campaigns.company_id', '=', filter.companyId as number),
-              ),
-          ),
-        );
-      }
-      return query.orderBy('users.first_name').orderBy('users.second_name').orderBy('users.id').execute();
+        .where('users.id', 'in', memberIds(filter))
+        .orderBy('users.first_name')
+        .orderBy('users.second_name')
+        .orderBy('users.id')
+        .execute(),
+
+    /**
+     * The month grid in one statement: per local day (given as UTC bounds) the pending shifts starting on it,
+     * the agents with a pending or approved shift touching it and the first of them (starred first, then by
+     * name), the approved days off touching it, and every pending shift id. The database counts; only a few hundred values travel.
+     */
+    async monthDays(
+      filter: TeamFilter,
+      days: readonly { day: string; start: Date; end: Date }[],
+      statuses: readonly ShiftStatus[],
+      starredRoles: readonly string[],
+      atomsPerDay: number,
+    ) {
+      const first = days[0];
+      const last = days.at(-1);
+      if (!first || !last) return { pending: [], headcounts: [], days_off: [], atoms: [], pending_ids: [] };
+      const result = await sql<{
+        pending: [string, number[]][];
+        headcounts: [string, number][];
+        days_off: [string, number][];
+        atoms: [string, number][];
+        pending_ids: number[];
+      }>`
+        with member as (${memberIds(filter)}),
+        day as (
+          select * from unnest(${days.map((d) => d.day)}::text[], ${days.map((d) => d.start.toISOString())}::timestamptz[],
+            ${days.map((d) => d.end.toISOString())}::timestamptz[]) as day(day, start_at, end_at)
+        ),
+        live as (
+          select s.id, s.user_id, s.status, s.start_at, s.end_at from shifts s
+          where s.user_id in (select id from member) and s.status::text = any(${[...statuses]}::text[])
+            and s.start_at < ${last.end} and s.end_at > ${first.start}
+        ),
+        touched as (
+          select distinct day.day, live.user_id from live
+          join day on live.start_at < day.end_at and live.end_at > day.start_at
+          where live.status in ('pending', 'approved')
+        ),
+        vacation as (
+          select v.start_at, v.end_at from vacations v
+          where v.user_id in (select id from member) and v.status = 'vac_approved'
+            and v.start_at < ${last.end} and v.end_at > ${first.start}
+        ),
+        ranked as (
+          select touched.day, touched.user_id, row_number() over (partition by touched.day
+            order by (u.role::text = any(${[...starredRoles]}::text[])) desc, u.first_name, u.second_name, u.id) as rank
+          from touched join users u on u.id = touched.user_id
+        )
+        select
+          (select coalesce(json_agg(json_build_array(p.day, p.ids)), '[]') from (
+            select day.day, array_agg(live.id order by live.id) as ids from live join day on live.start_at >= day.start_at and live.start_at < day.end_at
+            where live.status = 'pending' group by day.day) p) as pending,
+          (select coalesce(json_agg(json_build_array(h.day, h.n)), '[]') from (
+            select day, count(*)::int as n from touched group by day) h) as headcounts,
+          (select coalesce(json_agg(json_build_array(o.day, o.n)), '[]') from (
+            select day.day, count(*)::int as n from vacation join day
+              on vacation.start_at < day.end_at and vacation.end_at > day.start_at group by day.day) o) as days_off,
+          (select coalesce(json_agg(json_build_array(r.day, r.user_id) order by r.day, r.rank), '[]')
+            from ranked r where r.rank <= ${atomsPerDay}) as atoms,
+          (select coalesce(array_agg(id order by id), '{}') from live where status = 'pending') as pending_ids
+      `.execute(db);
+      const row = result.rows[0];
+      return row ?? { pending: [], headcounts: [], days_off: [], atoms: [], pending_ids: [] };
     },
+
+    /** The agents the month's atoms name. */
+    atomAgents: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('users')
+            .select(['id', 'first_name', 'second_name', 'role', 'avatar_url', 'agent_group_id'])
+            .where('id', 'in', ids)
+            .execute(),
 
     /**
      * Shifts of many users overlapping a period, with breaks, limited to the given statuses. Two flat

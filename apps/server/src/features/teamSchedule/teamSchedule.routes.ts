@@ -7,6 +7,9 @@ import {
   freeShiftsQuerySchema,
   idParamSchema,
   scheduleCampaignSchema,
+  teamDayQuerySchema,
+  teamMonthQuerySchema,
+  teamMonthSchema,
   teamScheduleQuerySchema,
   teamScheduleSchema,
 } from '@shiftline/shared';
@@ -31,6 +34,35 @@ export const teamScheduleRoutes: FastifyPluginAsyncZod<{
         tags: ['supervisor schedule'],
         summary: 'Data points per agent and a per-date summary (non-approved points only for supervisory roles)',
         querystring: teamScheduleQuerySchema,
+        response: { 200: teamScheduleSchema },
+      },
+    },
+    async (request) => teamSchedule.getTeamSchedule(signedIn(request).user, request.query),
+  );
+
+  app.get(
+    '/api/schedules/get_month_summary',
+    {
+      config: { action: 'schedule.view_team' },
+      schema: {
+        tags: ['supervisor schedule'],
+        summary:
+          'The month grid: per local day pending shifts, approved days off, scheduled headcount and the first agent atoms; the pending ids',
+        querystring: teamMonthQuerySchema,
+        response: { 200: teamMonthSchema },
+      },
+    },
+    async (request) => teamSchedule.getTeamMonth(signedIn(request).user, request.query),
+  );
+
+  app.get(
+    '/api/schedules/get_day_schedule',
+    {
+      config: { action: 'schedule.view_team' },
+      schema: {
+        tags: ['supervisor schedule'],
+        summary: "One day's data points with shifts and breaks (get_schedule's shape for at most a day)",
+        querystring: teamDayQuerySchema,
         response: { 200: teamScheduleSchema },
       },
     },

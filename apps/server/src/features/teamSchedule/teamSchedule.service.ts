@@ -1,17 +1,19 @@
 import {
+  CALENDAR_STARRED_ROLES,
   can,
   type DataPoint,
   isoInZone,
   localDateInZone,
+  MONTH_ATOMS_PER_DAY,
+  type MonthAgent,
+  type MonthDay,
   ROLE_NAMES,
-  roleRoom,
   SEES_UNAPPROVED_SHIFTS,
   SHIFT_STATUSES,
   type ShiftStatus,
-  STARRED_ROLES,
   shiftTransition,
+  type TeamMonth,
   type TeamSchedule,
-  userRoom,
   type VacationStatus,
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
@@ -19,7 +21,6 @@ import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/r
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
-import { SCHEDULE_CHANGED_EVENT } from '../freeShifts/freeShifts.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Realtime } from '../realtime/realtime.js';
 
@@ -33,6 +34,8 @@ const GROUP_COLOURS = [
   { bg: '#cffafe', text: '#164e63' },
 ];
 const UNGROUPED = { bg: '#f1f5f9', text: '#334155' };
+const groupColour = (groupId: number | null) =>
+  groupId === null ? UNGROUPED : (GROUP_COLOURS[groupId % GROUP_COLOURS.length] ?? UNGROUPED);
 
 const LIVE_VACATIONS: readonly VacationStatus[] = ['vac_pending', 'vac_approved', 'vac_cancel_requested'];
 // Map.groupBy is Node 21+; we run on Node 20.
@@ -47,6 +50,18 @@ function groupByUser<T extends { user_id: number }>(rows: T[]): Map<number, T[]>
 }
 
 const inZone = (date: Date, zone: string) => isoInZone(date.getTime(), zone);
+
+/** The local days a period touches in the zone, each with its UTC bounds (23 or 25 hours on clock changes). */
+function localDays(startMs: number, endMs: number, zone: string): { day: string; start: Date; end: Date }[] {
+  const days: { day: string; start: Date; end: Date }[] = [];
+  let day = DateTime.fromMillis(startMs, { zone }).startOf('day');
+  while (day.toMillis() < endMs && days.length < 120) {
+    const next = day.plus({ days: 1 });
+    days.push({ day: day.toISODate() as string, start: day.toJSDate(), end: next.toJSDate() });
+    day = next;
+  }
+  return days;
+}
 
 export function createTeamScheduleService(deps: {
   repositories: SchedulingRepositories;
@@ -63,9 +78,7 @@ export function createTeamScheduleService(deps: {
     viewer.role === 'company_supervisor' ? (viewer.company_id ?? -1) : undefined;
 
   function announce(userIds: number[]): void {
-    realtime.toRoom(roleRoom('schedule_supervisor'), SCHEDULE_CHANGED_EVENT, { user_ids: userIds });
-    for (const userId of new Set(userIds))
-      realtime.toRoom(userRoom(userId), SCHEDULE_CHANGED_EVENT, { user_ids: [userId] });
+    realtime.scheduleChanged(userIds);
   }
 
   /** Applies one transition to shifts, all or none, and tells their owners. */
@@ -88,6 +101,7 @@ export function createTeamScheduleService(deps: {
         );
       }
       const status: ShiftStatus = action === 'approve' ? 'approved' : 'canceled';
+
       await repos.teamSchedule.setShiftStatus(ids, status, reason, new Date(now()));
       const byOwner = new Map<number, number>();
       for (const shift of shifts) byOwner.set(shift.user_id, (byOwner.get(shift.user_id) ?? 0) + 1);
@@ -157,17 +171,14 @@ export function createTeamScheduleService(deps: {
         const own = shiftsByUser.get(member.id) ?? [];
         const off = vacationsByUser.get(member.id) ?? [];
         if (own.length === 0 && off.length === 0) continue;
-        const colour =
-          member.agent_group_id === null
-            ? UNGROUPED
-            : (GROUP_COLOURS[member.agent_group_id % GROUP_COLOURS.length] ?? UNGROUPED);
+        const colour = groupColour(member.agent_group_id);
         dataPoints.push({
           user_id: member.id,
           name: `${member.first_name} ${member.second_name}`,
           userUrl: `/schedule/users/${member.id}`,
           user_avatar_url: member.avatar_url,
           role_name: ROLE_NAMES[member.role],
-          starred: STARRED_ROLES.includes(member.role),
+          starred: CALENDAR_STARRED_ROLES.includes(member.role),
           bg_color: colour,
           count: own.length,
           time_points: own.map((shift) => ({
@@ -202,6 +213,53 @@ export function createTeamScheduleService(deps: {
         });
       }
       return { data_points: dataPoints, summary, free_shifts: openShifts };
+    },
+
+    /**
+     * The month grid: per local day the pending and days-off counts, the scheduled headcount and the first
+     * agent atoms, and the pending ids Approve All acts on. Non-approved shifts count only for the roles that may
+     * see them (spec §6), as in get_schedule.
+     */
+    async getTeamMonth(
+      viewer: UserRow,
+      query: { start_period: number; end_period: number; user_role?: string; campaigns?: number[] },
+    ): Promise<TeamMonth> {
+      const zone = viewer.timezone;
+      const seesAll = SEES_UNAPPROVED_SHIFTS.includes(viewer.role);
+      const filter = { role: query.user_role, campaignIds: query.campaigns, companyId: companyScope(viewer) };
+      const days = localDays(query.start_period, query.end_period, zone);
+      const counts = await teamSchedule.monthDays(
+        filter,
+        days,
+        seesAll ? SHIFT_STATUSES : ['approved'],
+        CALENDAR_STARRED_ROLES,
+        MONTH_ATOMS_PER_DAY,
+      );
+      const byDay: Record<string, MonthDay> = {};
+      const dayOf = (day: string) => {
+        const entry = byDay[day] ?? { count_shifts: 0, pending_ids: [], count_vacations: 0, headcount: 0, atoms: [] };
+        byDay[day] = entry;
+        return entry;
+      };
+      for (const [day, ids] of counts.pending) {
+        dayOf(day).count_shifts = ids.length;
+        dayOf(day).pending_ids = ids;
+      }
+      for (const [day, n] of counts.headcounts) dayOf(day).headcount = n;
+      for (const [day, userId] of counts.atoms) dayOf(day).atoms.push(userId);
+      for (const [day, n] of counts.days_off) dayOf(day).count_vacations = n;
+      const agents: Record<string, MonthAgent> = {};
+      for (const row of await teamSchedule.atomAgents([...new Set(counts.atoms.map(([, userId]) => userId))])) {
+        agents[row.id] = {
+          user_id: row.id,
+          name: `${row.first_name} ${row.second_name}`,
+          user_avatar_url: row.avatar_url,
+          role_name: ROLE_NAMES[row.role],
+          starred: CALENDAR_STARRED_ROLES.includes(row.role),
+          bg_color: groupColour(row.agent_group_id),
+        };
+      }
+      return { days: byDay, agents, pending_ids: counts.pending_ids.map(Number) };
     },
 
     /** Campaigns for the per-campaign timelines; only a schedule supervisor sees non-approved shifts there. */
