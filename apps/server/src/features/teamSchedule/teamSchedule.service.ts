@@ -8,12 +8,14 @@ import {
   type MonthAgent,
   type MonthDay,
   ROLE_NAMES,
+  roleRoom,
   SEES_UNAPPROVED_SHIFTS,
   SHIFT_STATUSES,
   type ShiftStatus,
   shiftTransition,
   type TeamMonth,
   type TeamSchedule,
+  userRoom,
   type VacationStatus,
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
@@ -21,6 +23,7 @@ import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/r
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
+import { SCHEDULE_CHANGED_EVENT } from '../freeShifts/freeShifts.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Realtime } from '../realtime/realtime.js';
 
@@ -78,7 +81,9 @@ export function createTeamScheduleService(deps: {
     viewer.role === 'company_supervisor' ? (viewer.company_id ?? -1) : undefined;
 
   function announce(userIds: number[]): void {
-    realtime.scheduleChanged(userIds);
+    realtime.toRoom(roleRoom('schedule_supervisor'), SCHEDULE_CHANGED_EVENT, { user_ids: userIds });
+    for (const userId of new Set(userIds))
+      realtime.toRoom(userRoom(userId), SCHEDULE_CHANGED_EVENT, { user_ids: [userId] });
   }
 
   /** Applies one transition to shifts, all or none, and tells their owners. */
