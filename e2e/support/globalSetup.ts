@@ -12,7 +12,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, '0.0.0.0', () => {
       const address = server.address();
       server.close(() =>
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
@@ -36,7 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       REDIS_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      // Every address, so a test can also open the app by the machine's LAN address as a colleague's browser would.
+      HOST: '0.0.0.0',
       LOG_LEVEL: 'warn',
       LOGIN_ATTEMPTS_PER_MINUTE: '200',
     },

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createSchedulingRepositories } from './db/repositories.js';
@@ -39,7 +40,10 @@ import { createUsersRepository } from './features/users/index.js';
 import { createVacationsService, vacationsRoutes } from './features/vacations/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { healthPlugin } from './plugins/health.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { redisStoreWithLocalFallback } from './plugins/rateLimitStore.js';
+import { createFailFastRedis } from './plugins/redisClients.js';
 import { socketPlugin } from './plugins/socket.js';
 
 export type BuildAppOptions = {
@@ -74,20 +78,29 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
+        // Over plain HTTP (a LAN address) this would send every script to an https:// that does not exist.
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
       },
     },
+    strictTransportSecurity: config.secureCookies,
+  });
+  // API answers compressed on the fly (fast brotli); built files are sent precompressed by the static plugin.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie, {
     secret: config.sessionSecret,
     parseOptions: { secure: config.secureCookies },
   });
-  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  const rateLimitRedis = config.redisUrl ? createFailFastRedis(config.redisUrl, app.log, 'sign-in rate limits') : null;
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
   // preHandler: the sign-in limit is keyed by the email in the body, which is parsed by then.
   await app.register(fastifyRateLimit, {
     global: false,
     hook: 'preHandler',
-    ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
+    ...(rateLimitRedis ? { store: redisStoreWithLocalFallback(rateLimitRedis) } : {}),
   });
   await app.register(openApiPlugin);
   await app.register(accessPlugin, { sessions });
@@ -133,7 +146,7 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   app.addHook('onClose', async () => stopPlannerTopUps());
   await registerSupervisorScheduling(app, db, now ?? Date.now);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(healthPlugin, { db });
   await serveWebApp(app, config.webDist);
 
   const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 60 * 60 * 1000);
@@ -174,7 +187,20 @@ async function registerSupervisorScheduling(app: FastifyInstance, db: DatabaseHa
 /** The built SPA: static files, and index.html for every other non-API path so client routes survive a reload. */
 async function serveWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Vite names what it builds under assets/ by content hash: a changed file is a new name, so browsers keep
+      // these for good. index.html (and the other fixed names) must be revalidated to pick up a new build.
+      setHeaders: (reply, path) => {
+        const hashed = path.startsWith(join(webDist, 'assets'));
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
       return reply

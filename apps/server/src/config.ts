@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 export type AppConfig = {
   port: number;
@@ -18,31 +19,121 @@ export type AppConfig = {
   logLevel: string;
   /** Sign-in attempts allowed per minute for one address and email. */
   loginAttemptsPerMinute: number;
-  /** Cookies marked Secure (behind HTTPS). */
+  /** Cookies marked Secure and browsers told to upgrade to HTTPS (served behind HTTPS). */
   secureCookies: boolean;
   trustProxy: boolean;
 };
 
+/** What only the start-up reads: demo seeding and the database's timeouts. */
+export type ServerConfig = AppConfig & {
+  seedDemo: boolean;
+  demoAgents: number;
+  demoHistoryDays: number;
+  database: DatabaseTimeouts;
+};
+
+export type DatabaseTimeouts = {
+  /** PostgreSQL cancels a statement running longer than this. */
+  statementTimeoutMs: number;
+  /** The app gives up on a query whose answer does not arrive (a frozen server or network). */
+  queryTimeoutMs: number;
+  /** The app gives up on opening a connection, or on waiting for a free one. */
+  connectTimeoutMs: number;
+};
+
+/** The demo generator's floor: its named groups and campaigns need this many agents to staff them. */
+export const MIN_DEMO_AGENTS = 40;
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The embedded database's folder: DATA_DIR, or ./data at the repository root. */
-export const dataDirOf = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? join(repoRoot, 'data'));
+export const dataDirOf = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR || join(repoRoot, 'data'));
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** A configuration error: one line naming the variable, printed instead of a stack trace. */
+export class ConfigError extends Error {}
+
+const wholeNumber = (min: number, max: number, range = `from ${min} to ${max}`) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number ${range}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be a whole number ${range}`).max(max, `must be a whole number ${range}`));
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true');
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      error: `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+    });
+
+// Empty values count as unset, as in a .env file with `REDIS_URL=`.
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: wholeNumber(0, 65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  SESSION_SECRET: z.string().optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  LOGIN_ATTEMPTS_PER_MINUTE: wholeNumber(1, 100_000).default(10),
+  SECURE_COOKIES: flag.default(false),
+  TRUST_PROXY: flag.default(false),
+  SEED_DEMO: flag.optional(),
+  DEMO_AGENTS: wholeNumber(
+    MIN_DEMO_AGENTS,
+    100_000,
+    `from ${MIN_DEMO_AGENTS} (the demo's groups and campaigns need them) to 100000`,
+  ).default(48),
+  DEMO_HISTORY_DAYS: wholeNumber(0, 3650).default(90),
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5000),
+  DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
+});
+
+/**
+ * Reads and checks the environment once, at start: a wrong value is refused here with one line naming the variable,
+ * before anything is opened or migrated.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}=${JSON.stringify(present[name] ?? '')} ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
   const dataDir = dataDirOf(env);
   const webDist = join(repoRoot, 'apps/web/dist');
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
+    port: values.PORT,
+    host: values.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
-    redisUrl: env.REDIS_URL || null,
-    sessionSecret: env.SESSION_SECRET || readOrCreateSecret(dataDir, env),
+    databaseUrl: values.DATABASE_URL ?? null,
+    redisUrl: values.REDIS_URL ?? null,
+    sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir, production),
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : null,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
-    secureCookies: env.SECURE_COOKIES === 'true',
-    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: values.LOG_LEVEL,
+    loginAttemptsPerMinute: values.LOGIN_ATTEMPTS_PER_MINUTE,
+    secureCookies: values.SECURE_COOKIES,
+    trustProxy: values.TRUST_PROXY,
+    // Production never loads the demo's accounts, whose password is published, unless asked to.
+    seedDemo: values.SEED_DEMO ?? !production,
+    demoAgents: values.DEMO_AGENTS,
+    demoHistoryDays: values.DEMO_HISTORY_DAYS,
+    database: {
+      statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS + 1000,
+      connectTimeoutMs: values.DB_CONNECT_TIMEOUT_MS,
+    },
   };
 }
 
@@ -50,8 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * Several processes must share one secret, so production requires SESSION_SECRET; a single
  * embedded install keeps a generated one in its data folder so sessions survive restarts.
  */
-function readOrCreateSecret(dataDir: string, env: NodeJS.ProcessEnv): string {
-  if (env.NODE_ENV === 'production') throw new Error('SESSION_SECRET must be set in production');
+function readOrCreateSecret(dataDir: string, production: boolean): string {
+  if (production) throw new ConfigError('Invalid configuration: SESSION_SECRET must be set when NODE_ENV=production');
   const file = join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });

@@ -1,26 +1,31 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { type DatabaseHandle, DataDirInUseError, openDatabase } from './db/database.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo/demoLogins.js';
 import { prepareDatabase } from './db/prepare.js';
 
 const startedAt = performance.now();
-const config = loadConfig();
 const out = (line: string) => process.stdout.write(`${line}\n`);
+/** A refusal the operator can act on: one line, no stack trace. */
+function refuse(message: string): never {
+  process.stderr.write(`Shiftline cannot start: ${message}\n`);
+  process.exit(1);
+}
+const refusable = (error: unknown) => error instanceof ConfigError || error instanceof DataDirInUseError;
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!refusable(error)) throw error;
+    return refuse((error as Error).message);
+  }
+})();
 
 out(`Shiftline: opening ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}…`);
-const database = await openDatabase(config);
-const seeded = await prepareDatabase(database, {
-  seedDemo: process.env.SEED_DEMO !== 'false',
-  demoAgents: process.env.DEMO_AGENTS ? Number(process.env.DEMO_AGENTS) : undefined,
-  historyDays: process.env.DEMO_HISTORY_DAYS ? Number(process.env.DEMO_HISTORY_DAYS) : undefined,
-  onMigrated: (names) => names.length > 0 && out(`Migrations applied: ${names.join(', ')}`),
-  onProgress: (step, done, total) => {
-    const width = 24;
-    const filled = Math.round((done / total) * width);
-    out(`Demo data [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${step}`);
-  },
-});
+const database = await openServingDatabase(config).catch((error: unknown) =>
+  refusable(error) ? refuse((error as Error).message) : Promise.reject(error),
+);
 
 const app = await buildApp({
   config,
@@ -32,9 +37,38 @@ await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 out(`\nShiftline is ready at ${url} (started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 if (!config.webDist) out('Note: the web app is not built; run `npm run build` to serve it.');
-if (seeded || process.env.SEED_DEMO !== 'false') {
+if (config.seedDemo) {
   out(`Demo logins (password "${DEMO_PASSWORD}"):`);
   for (const login of DEMO_LOGINS) out(`  ${login.role.padEnd(20)} ${login.email}`);
+} else if (!(await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst())) {
+  out('No users yet: create the first administrator with `npm run create-admin -- --email you@example.com`.');
+}
+
+/**
+ * Migrates and seeds, then opens the database the requests use. On PostgreSQL those are two pools: migrations and
+ * demo data run without the statement timeouts that keep requests from hanging on a frozen server.
+ */
+async function openServingDatabase(config: ServerConfig): Promise<DatabaseHandle> {
+  const setup = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await prepareDatabase(setup, {
+      seedDemo: config.seedDemo,
+      demoAgents: config.demoAgents,
+      historyDays: config.demoHistoryDays,
+      onMigrated: (names) => names.length > 0 && out(`Migrations applied: ${names.join(', ')}`),
+      onProgress: (step, done, total) => {
+        const width = 24;
+        const filled = Math.round((done / total) * width);
+        out(`Demo data [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${step}`);
+      },
+    });
+  } catch (error) {
+    await setup.close();
+    throw error;
+  }
+  if (setup.kind === 'pglite') return setup;
+  await setup.close();
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.database });
 }
 
 let stopping = false;

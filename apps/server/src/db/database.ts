@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from './schema.js';
 
 export type DatabaseHandle = {
@@ -23,10 +25,44 @@ export type DatabaseHandle = {
 const copyStatement = (table: string, columns: readonly string[], source: string) =>
   `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 
+/**
+ * Whether an error means the database cannot answer now (frozen, restarting, unreachable, or a statement cut off
+ * by its timeout), as opposed to a fault in the request: the API answers 503 for these.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // 57014 statement timeout, 57P01–57P03 shutting down or starting, 08xxx connection failures, 53300 too many.
+    if (['57014', '57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('08')) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code)) return true;
+  }
+  return /^(Query read timeout|Connection terminated|timeout exceeded when trying to connect)/.test(error.message);
+}
+
+/**
+ * Opens the database. `timeouts` bound every statement and connection of a PostgreSQL server, so a frozen database
+ * makes requests fail within seconds instead of hanging; migrations and demo seeding open it without them.
+ */
 // bigint (COUNT, SUM) comes back as a string on both drivers; numeric columns are converted where read.
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  timeouts?: DatabaseTimeouts;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const { timeouts } = options;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(timeouts && {
+        statement_timeout: timeouts.statementTimeoutMs,
+        query_timeout: timeouts.queryTimeoutMs,
+        connectionTimeoutMillis: timeouts.connectTimeoutMs,
+        // A connection to a server that stopped answering is noticed by the kernel, not only at the next query.
+        keepAlive: true,
+      }),
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL idle connection lost: ${error.message}\n`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -56,7 +92,14 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     return { db, kind: 'postgres', copyRows, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(`${options.dataDir}/pglite`);
+  const releaseLock = lockDataDir(options.dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(`${options.dataDir}/pglite`);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }) });
   return {
     db,
@@ -71,6 +114,58 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     close: async () => {
       await db.destroy();
       await pglite.close();
+      releaseLock();
     },
   };
+}
+
+/** The embedded database is one process's: a second one opening the same files would corrupt them. */
+export class DataDirInUseError extends Error {}
+
+const heldLocks = new Set<string>();
+
+/**
+ * Takes the data folder for this process: a lock file holding our pid, created exclusively. A lock left by a process
+ * that is gone (killed, crashed, or an earlier container whose pid we now have) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'shiftline.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      heldLocks.add(file);
+      return () => {
+        if (!heldLocks.delete(file)) return;
+        try {
+          unlinkSync(file);
+        } catch {}
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(file, 'utf8').trim());
+    if (heldLocks.has(file) || (holder !== process.pid && isRunning(holder))) {
+      throw new DataDirInUseError(
+        `The embedded database in ${dataDir} is in use by another Shiftline process (pid ${heldLocks.has(file) ? process.pid : holder}). ` +
+          'Stop that process first, give this one its own DATA_DIR, or use DATABASE_URL (a PostgreSQL server) to run several processes.',
+      );
+    }
+    try {
+      unlinkSync(file);
+    } catch {}
+  }
+  throw new DataDirInUseError(`Could not lock the embedded database in ${dataDir}: another process keeps taking it.`);
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { type DemoProgress, generateDemo } from './demo/generateDemo.js';
 import { generateHistory } from './demo/history/generateHistory.js';
@@ -9,9 +9,13 @@ export const DEFAULT_DEMO_HISTORY_DAYS = 90;
 /** Shifts reach this far back even without history, for the schedule screens. */
 const MIN_SHIFT_DAYS_BACK = 21;
 
+/** Held while one process migrates and seeds, so processes started together on one PostgreSQL take turns. */
+const PREPARE_LOCK_KEY = 4_807_261_122;
+
 /**
  * Migrates, then loads the demo centre when the database has no users yet: organisation and shifts, then
- * `historyDays` days of call history (0: none). Returns whether it seeded.
+ * `historyDays` days of call history (0: none). Returns whether it seeded. Several processes may call it at once:
+ * the first migrates and seeds, the others wait, then find users and leave the data as it is.
  */
 export async function prepareDatabase(
   database: DatabaseHandle,
@@ -23,6 +27,10 @@ export async function prepareDatabase(
     onMigrated?: (names: string[]) => void;
   },
 ): Promise<boolean> {
+  return holdingPrepareLock(database, () => migrateAndSeed(database, options));
+}
+
+async function migrateAndSeed(database: DatabaseHandle, options: Parameters<typeof prepareDatabase>[1]) {
   const { db } = database;
   const applied = await migrateToLatest(db as Kysely<unknown>);
   options.onMigrated?.(applied);
@@ -52,4 +60,17 @@ export async function prepareDatabase(
     });
   }
   return true;
+}
+
+/** A session-level advisory lock on one pinned connection; the embedded database is one process's already. */
+async function holdingPrepareLock<T>(database: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  return database.db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${PREPARE_LOCK_KEY})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${PREPARE_LOCK_KEY})`.execute(connection);
+    }
+  });
 }

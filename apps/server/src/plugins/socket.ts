@@ -8,6 +8,7 @@ import type { SessionsService } from '../features/auth/index.js';
 import { createRealtime, type Realtime } from '../features/realtime/realtime.js';
 import { roomsOf, type UsersRepository } from '../features/users/index.js';
 import { SESSION_COOKIE } from './access.js';
+import { createFailFastRedis, reportOutages } from './redisClients.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +31,18 @@ export const socketPlugin = fp(
     const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
     const redisClients: Redis[] = [];
     if (options.redisUrl) {
-      const pub = new Redis(options.redisUrl);
-      const sub = pub.duplicate();
+      // While Redis is down, events still reach this process's sockets; publishing to the others fails at once
+      // (no queue of stale events replayed later), and the subscriber resubscribes when Redis returns.
+      const pub = createFailFastRedis(options.redisUrl, app.log, 'Socket.IO events (publish)');
+      const sub = new Redis(options.redisUrl, {
+        maxRetriesPerRequest: null,
+        retryStrategy: (n) => Math.min(n * 100, 2000),
+      });
+      reportOutages(sub, app.log, 'Socket.IO events (subscribe)');
+      // The adapter publishes without awaiting: a failed publish must not become an unhandled rejection.
+      const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+      pub.publish = ((channel: string, message: string | Buffer) =>
+        publish(channel, message).catch(() => 0)) as typeof pub.publish;
       redisClients.push(pub, sub);
       io.adapter(createAdapter(pub, sub));
     }
