@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, demoEmail, login, sessionCookieOf, startTestApp, type TestApp } from './support/testApp.js';
 
 let t: TestApp;
@@ -190,5 +190,97 @@ describe('sign-in rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('answers 429 to password spraying: many accounts, one attempt each, from one address', async () => {
+    const limited = await startTestApp({ loginAttemptsPerMinute: 3 });
+    try {
+      const attempt = (email: string, remoteAddress: string, password = 'wrong') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password },
+          remoteAddress,
+        });
+      const statuses = [];
+      for (let index = 0; index < 12; index += 1) {
+        statuses.push((await attempt(`sprayed${index}@shiftline.test`, '203.0.113.7')).statusCode);
+      }
+      // Three times the per-account limit, then refused whatever the account.
+      expect(statuses).toEqual([...Array(9).fill(401), 429, 429, 429]);
+      const blocked = await attempt('agent@shiftline.test', '203.0.113.7', 'shiftline');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error.code).toBe('rate_limited');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // The stranger locked out only their own address: the user signs in from theirs.
+      expect((await attempt('agent@shiftline.test', '198.51.100.20', 'shiftline')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('sliding sessions', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  const maxAgeOf = (response: Awaited<ReturnType<typeof me>>) =>
+    response.cookies.find((cookie) => cookie.name === 'shiftline_sid')?.maxAge;
+
+  it('keeps an active user signed in past 12 hours: the cookie is sent again as the session slides', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const signIn = Date.parse('2026-12-01T08:00:00Z');
+    vi.setSystemTime(signIn);
+    const session = await login(t.app, demoEmail('schedule_supervisor'));
+    // Within 5 minutes of the last write nothing is written and no cookie is sent.
+    vi.setSystemTime(signIn + 60_000);
+    const quiet = await me(session.cookie);
+    expect(quiet.statusCode).toBe(200);
+    expect(maxAgeOf(quiet)).toBeUndefined();
+    for (const hours of [4, 8, 11.5]) {
+      vi.setSystemTime(signIn + hours * 3_600_000);
+      const active = await me(session.cookie);
+      expect(active.statusCode).toBe(200);
+      expect(maxAgeOf(active)).toBe(12 * 3600);
+    }
+    // 13 hours after sign-in, 1.5 hours after the last request: still signed in.
+    vi.setSystemTime(signIn + 13 * 3_600_000);
+    expect((await me(session.cookie)).statusCode).toBe(200);
+  });
+
+  it('signs out after 12 idle hours, and after 7 days however active', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const signIn = Date.parse('2026-12-01T08:00:00Z');
+    vi.setSystemTime(signIn);
+    const idle = await login(t.app, demoEmail('agent_supervisor'));
+    const busy = await login(t.app, demoEmail('campaign_manager'));
+    for (let hour = 10; hour <= 7 * 24 - 1; hour += 10) {
+      vi.setSystemTime(signIn + hour * 3_600_000);
+      expect((await me(busy.cookie)).statusCode).toBe(200);
+    }
+    expect((await me(idle.cookie)).statusCode).toBe(401);
+    // The last slide stops at the seventh day: the cookie's life is cut to match.
+    vi.setSystemTime(signIn + (7 * 24 - 0.5) * 3_600_000);
+    expect(maxAgeOf(await me(busy.cookie))).toBe(30 * 60);
+    vi.setSystemTime(signIn + 7 * 24 * 3_600_000 + 1000);
+    expect((await me(busy.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('force-logout', () => {
+  it('lets an administrator sign out a user, but not a super admin; a super admin may', async () => {
+    const admin = await login(t.app, demoEmail('administrator'));
+    const superAdmin = await login(t.app, demoEmail('super_admin'));
+    const agent = await login(t.app, demoEmail('agent'));
+    const forceOut = (by: typeof admin, userId: number) =>
+      t.app.inject({ method: 'POST', url: `/api/users/${userId}/force_logout`, headers: as(by) });
+    const refused = await forceOut(admin, superAdmin.userId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('protected_user');
+    expect((await t.app.inject({ url: '/api/auth/me', headers: as(superAdmin) })).statusCode).toBe(200);
+    expect((await forceOut(admin, agent.userId)).statusCode).toBe(200);
+    const other = await login(t.app, demoEmail('super_admin'));
+    expect((await forceOut(other, superAdmin.userId)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: as(superAdmin) })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { type Action, can, isPublicAction } from '@shiftline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { setSessionCookie } from '../features/auth/sessionCookie.js';
 import type { ActiveSession, SessionsService } from '../features/auth/sessions.service.js';
 import { AppError } from './errors.js';
 
@@ -53,11 +54,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions:
     }
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const action = request.routeOptions.config?.action;
     if (!action) return;
     request.sessionToken = readSessionToken(request);
     if (request.sessionToken) request.auth = await options.sessions.resolve(request.sessionToken);
+    // An active user's cookie slides with their session, or the browser would drop it 12 hours after sign-in.
+    if (request.sessionToken && request.auth?.renewedUntil) {
+      setSessionCookie(reply, request.sessionToken, request.auth.renewedUntil);
+    }
     if (isPublicAction(action)) {
       refuseForeignOrigin(request);
       return;

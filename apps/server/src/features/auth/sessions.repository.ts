@@ -7,6 +7,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
       id: string;
       userId: number;
       csrfToken: string;
+      createdAt: Date;
       expiresAt: Date;
       userAgent: string | null;
       ip: string | null;
@@ -17,8 +18,9 @@ export function createSessionsRepository(db: Kysely<Database>) {
           id: session.id,
           user_id: session.userId,
           csrf_token: session.csrfToken,
+          created_at: session.createdAt,
           expires_at: session.expiresAt,
-          last_seen_at: new Date(),
+          last_seen_at: session.createdAt,
           user_agent: session.userAgent,
           ip: session.ip,
         })

@@ -2,13 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SessionRow, UserRow } from '../../db/schema.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
-/** A session lasts 12 hours after the last request (a long shift), and is slid forward at most every 5 minutes. */
+/**
+ * A session lasts 12 hours after the last request (a long shift), and is slid forward (database row and cookie)
+ * at most every 5 minutes, so activity costs one UPDATE per 5 minutes, not one per request. However active, it
+ * ends 7 days after sign-in.
+ */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type ActiveSession = { session: SessionRow; user: UserRow };
+/** `renewedUntil`: set when this request slid the session forward, so the cookie is sent again with that expiry. */
+export type ActiveSession = { session: SessionRow; user: UserRow; renewedUntil?: Date };
 
 export function createSessionsService(sessions: SessionsRepository) {
   return {
@@ -16,11 +22,13 @@ export function createSessionsService(sessions: SessionsRepository) {
     async start(userId: number, meta: { userAgent: string | null; ip: string | null }) {
       const token = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(24).toString('base64url');
+      const now = Date.now();
       await sessions.insert({
         id: hashToken(token),
         userId,
         csrfToken,
-        expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + SESSION_IDLE_MS),
         ...meta,
       });
       return { token, csrfToken };
@@ -37,7 +45,11 @@ export function createSessionsService(sessions: SessionsRepository) {
         return null;
       }
       if (now - found.session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-        await sessions.touch(id, new Date(now + SESSION_IDLE_MS));
+        const renewedUntil = new Date(
+          Math.min(now + SESSION_IDLE_MS, found.session.created_at.getTime() + SESSION_MAX_MS),
+        );
+        await sessions.touch(id, renewedUntil);
+        return { ...found, renewedUntil };
       }
       return found;
     },

@@ -123,6 +123,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         response: { 200: z.object({ status: z.literal('ok'), sessions_ended: z.number().int() }) },
       },
     },
-    async (request) => ({ status: 'ok' as const, sessions_ended: await profile.forceLogout(request.params.id) }),
+    async (request) => ({
+      status: 'ok' as const,
+      sessions_ended: await profile.forceLogout(signedIn(request).user, request.params.id),
+    }),
   );
 };

@@ -1,6 +1,6 @@
 import { CALL_TAKING_ROLES, type ChangePasswordBody, type EditProfileBody, type TimeZoneId } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
-import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import type { ActiveSession, SessionsService } from '../auth/index.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { hashPassword, type UsersRepository, verifyPassword } from '../users/index.js';
@@ -55,11 +55,17 @@ export function createProfileService(deps: { users: UsersRepository; sessions: S
     checkCrmId: (user: UserRow): string | null =>
       CALL_TAKING_ROLES.includes(user.role) && !user.crm_id ? CRM_ID_MISSING_MESSAGE : null,
 
-    /** An administrator ends every session of a user; their open pages go to the sign-in page. */
-    async forceLogout(targetId: number): Promise<number> {
+    /**
+     * An administrator ends every session of a user; their open pages go to the sign-in page. A super admin can
+     * only be signed out by a super admin: an administrator must not lock out the role above theirs.
+     */
+    async forceLogout(viewer: UserRow, targetId: number): Promise<number> {
       const target = await users.findById(targetId);
       if (!target) throw notFound('No such user.');
       if (target.is_protected) throw forbidden("You can't change that user");
+      if (target.role === 'super_admin' && viewer.role !== 'super_admin') {
+        throw new AppError('protected_user', 'Only a super admin can sign out a super admin.');
+      }
       const ended = await sessions.endAllForUser(targetId);
       await realtime.forceLogout(targetId, '/login?reason=forced');
       return ended;
