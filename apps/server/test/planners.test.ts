@@ -282,6 +282,12 @@ describe('expanding a planner into shifts', () => {
       user: agent.userId,
     });
     expect(saved.json()).toMatchObject({ created: 7, skipped: 3, kept: 0 });
+    // Which days, and why, so the dialog can say so.
+    expect(saved.json().skipped_days).toEqual([
+      { date: '2030-01-15', reason: 'shift' },
+      { date: '2030-01-21', reason: 'days_off' },
+      { date: '2030-01-22', reason: 'days_off' },
+    ]);
     const dates = (await shiftsOf(agent.userId))
       .filter((s) => s.planner_id !== null)
       .map((s) => localStart(s.start_at).slice(0, 10));
@@ -311,6 +317,26 @@ describe('expanding a planner into shifts', () => {
       user: joiner.userId,
     });
     expect(saved.json()).toMatchObject({ created: 5, skipped: 5 });
+    expect(saved.json().skipped_days).toEqual(
+      ['2030-01-14', '2030-01-15', '2030-01-16', '2030-01-17', '2030-01-18'].map((date) => ({
+        date,
+        reason: 'before_display_from',
+      })),
+    );
+  });
+
+  it('plans for a new hire who has no shifts at all yet', async () => {
+    const hire = await newAgent('planner.newhire@test.local');
+    expect(await shiftsOf(hire.userId)).toEqual([]);
+    const saved = await setPlanner(scheduler, {
+      start: '2030-01-14',
+      scheduler: [WEEKDAYS_9_TO_5],
+      end_date: '2030-01-18',
+      user: hire.userId,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ created: 5, skipped: 0, skipped_days: [] });
+    expect((await shiftsOf(hire.userId)).map((s) => s.status)).toEqual(Array(5).fill('approved'));
   });
 
   it('lets only one of simultaneous saves create the shifts', async () => {

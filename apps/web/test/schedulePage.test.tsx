@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@shiftline/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from './fakeFetch';
 import { fakeUser } from './fakeUser';
@@ -45,5 +46,56 @@ describe('SchedulePage', () => {
     fireEvent.click(screen.getByTestId('schedule-load-retry'));
     expect(await screen.findByTestId('month-calendar')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('schedule-load-failed')).toBeNull());
+  });
+
+  it('lets a schedule supervisor plan shifts for a new hire with no shifts yet, from their calendar', async () => {
+    viewer = fakeUser('schedule_supervisor');
+    const fetch = fakeFetch({
+      'GET /api/schedules/get_user_schedule': {
+        status: 200,
+        body: {
+          ...EMPTY_SCHEDULE,
+          forself: false,
+          user: { id: 40, name: 'Nia New', timezone: 'America/Toronto', display_from: null },
+        },
+      },
+      'GET /api/schedules/get_planner': { status: 200, body: null },
+      'GET /api/dashboards/user-campaigns-popup/40': {
+        status: 200,
+        body: [
+          { id: 1, name: 'Northwind', is_disabled: false },
+          { id: 2, name: 'Maple', is_disabled: true },
+        ],
+      },
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(
+      <Routes>
+        <Route path="/schedule/users/:id" element={<SchedulePage />} />
+      </Routes>,
+      { path: '/schedule/users/40' },
+    );
+    fireEvent.click(await screen.findByTestId('plan-shifts'));
+    const dialog = await screen.findByTestId('planner-dialog');
+    expect(dialog.textContent).toContain('Shifts of Nia New');
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([input]) => String(input).includes('/api/dashboards/user-campaigns-popup/40')),
+      ).toBe(true),
+    );
+  });
+
+  it('offers no planner button on one’s own calendar', async () => {
+    viewer = fakeUser('schedule_supervisor');
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/schedules/get_user_schedule': { status: 200, body: EMPTY_SCHEDULE },
+        'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
+      }),
+    );
+    renderWithProviders(<SchedulePage />, { path: '/schedule' });
+    await screen.findByTestId('month-calendar');
+    expect(screen.queryByTestId('plan-shifts')).toBeNull();
   });
 });

@@ -33,11 +33,26 @@ export const plannerSchema = z.object({
 });
 export type Planner = z.infer<typeof plannerSchema>;
 
+/**
+ * Why an occurrence was not created: another live shift of the user (`shift`), days off (`days_off`), before the
+ * user's display-from date (`before_display_from`), or another of the same planner's occurrences (`planner`).
+ */
+export const SKIPPED_DAY_REASONS = ['shift', 'days_off', 'before_display_from', 'planner'] as const;
+export type SkippedDayReason = (typeof SKIPPED_DAY_REASONS)[number];
+
 export const setPlannerResultSchema = z.object({
   planner: plannerSchema,
   created: z.number().int().describe('shifts created now'),
   kept: z.number().int().describe('occurrences that already stood as an identical live shift (kept, not duplicated)'),
   skipped: z.number().int().describe('occurrences not created: they overlap other shifts or approved days off'),
+  skipped_days: z
+    .array(
+      z.object({
+        date: z.string().describe("the occurrence's local date in the planner's zone (ISO date)"),
+        reason: z.enum(SKIPPED_DAY_REASONS),
+      }),
+    )
+    .describe('which occurrences were skipped and why, in date order'),
   removed: z.number().int().describe("the previous planner's future shifts that were not approved, deleted"),
   horizon: z.string().describe('shifts are generated up to this instant (UTC) and topped up daily'),
 });

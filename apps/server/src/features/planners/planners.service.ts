@@ -15,6 +15,7 @@ import {
   ruleRepeats,
   type SchedulerRule,
   type SetPlannerResult,
+  type SkippedDayReason,
   STEP_MINUTES,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
@@ -43,7 +44,8 @@ export type TopUpReport = {
   failed: { planner: number; error: string }[];
 };
 
-type FillCounts = { created: number; kept: number; skipped: number };
+type FillCounts = { created: number; kept: number; skipped: number; skippedDays: SkippedDay[] };
+type SkippedDay = { date: string; reason: SkippedDayReason };
 
 /** Stored rules were valid when saved; one that no longer parses is a bug, not user input. */
 function storedRules(planner: PlannerRecord): SchedulerRule[] {
@@ -95,7 +97,11 @@ export function createPlannersService(deps: {
     window: { from: number; to: number },
     relinkable: ReadonlySet<number> = new Set(),
   ): Promise<FillCounts> {
-    const counts: FillCounts = { created: 0, kept: 0, skipped: 0 };
+    const counts: FillCounts = { created: 0, kept: 0, skipped: 0, skippedDays: [] };
+    const skip = (start: number, reason: SkippedDayReason) => {
+      counts.skipped += 1;
+      counts.skippedDays.push({ date: localDateOf(start, planner.zone), reason });
+    };
     const occurrences = expandPlanner({
       rules: storedRules(planner),
       startPlanner: planner.start_planner,
@@ -117,7 +123,7 @@ export function createPlannersService(deps: {
     const toLink: number[] = [];
     for (const occurrence of occurrences) {
       if (displayFrom !== null && occurrence.start < displayFrom) {
-        counts.skipped += 1;
+        skip(occurrence.start, 'before_display_from');
         continue;
       }
       const same = busy.find(
@@ -128,8 +134,9 @@ export function createPlannersService(deps: {
         if (relinkable.has(same.id)) toLink.push(same.id);
         continue;
       }
-      if (busy.some((time) => overlaps(time, occurrence))) {
-        counts.skipped += 1;
+      const clash = busy.find((time) => overlaps(time, occurrence));
+      if (clash) {
+        skip(occurrence.start, clash.kind === 'vacation' ? 'days_off' : clash.kind === 'new' ? 'planner' : 'shift');
         continue;
       }
       busy.push({ kind: 'new', start: occurrence.start, end: occurrence.end });
@@ -211,8 +218,14 @@ export function createPlannersService(deps: {
           expanded_until: new Date(to),
           created_by: viewer.id,
         });
-        const counts = await fill(trx, planner, owner, { from, to }, relinkable);
-        return { planner: describe(planner), ...counts, removed, horizon: new Date(to).toISOString() };
+        const { skippedDays, ...counts } = await fill(trx, planner, owner, { from, to }, relinkable);
+        return {
+          planner: describe(planner),
+          ...counts,
+          skipped_days: skippedDays,
+          removed,
+          horizon: new Date(to).toISOString(),
+        };
       });
     },
 
@@ -234,7 +247,7 @@ export function createPlannersService(deps: {
             const lastDate = plannerLastDate(storedRules(planner), planner.start_planner, planner.end_planner);
             const finished = lastDate !== null && lastDate < localDateOf(windowStart, planner.zone);
             const filled = finished
-              ? { created: 0, kept: 0, skipped: 0 }
+              ? { created: 0, kept: 0, skipped: 0, skippedDays: [] }
               : await fill(
                   trx,
                   planner,

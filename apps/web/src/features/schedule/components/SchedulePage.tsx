@@ -32,6 +32,7 @@ import type { ScheduleItem } from '../utils/scheduleItem';
 import { shiftActors } from '../utils/shiftActors';
 import { CanceledShiftDialog } from './CanceledShiftDialog';
 import { MonthNavigation } from './MonthNavigation';
+import { PlanShiftsFor } from './PlanShiftsFor';
 import { ScheduleDialog } from './ScheduleDialog';
 import { ScheduleLoadFailed } from './ScheduleLoadFailed';
 import { ScheduleSidePanel } from './ScheduleSidePanel';
@@ -50,6 +51,12 @@ const deletionQuestion = (shift: Shift, zone: string) => {
   const range = formatTimeRange(start, Date.parse(shift.end_utc), zone);
   return `Are you sure you want to delete the shift ${range} on ${formatDay(localDayOf(start, zone))}?`;
 };
+
+/** A planner starts on the focused day, or today when that is past (the ISO dates compare as text). */
+function planStartDay(focusDay: string, zone: string): string {
+  const today = localDayOf(Date.now(), zone);
+  return [focusDay, today].sort()[1] as string;
+}
 
 /** /schedule (one's own) and /schedule/users/:id (a schedule supervisor viewing someone's). */
 export function SchedulePage() {
@@ -81,6 +88,7 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
   // The shift stays while the confirmation closes, so its text does not vanish mid-animation.
   const [deletion, setDeletion] = useState<{ shift: Shift; open: boolean } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [planningDay, setPlanningDay] = useState<string | null>(null);
 
   const period = useMemo(() => calendarPeriod(month, zone), [month, zone]);
   const schedule = useUserSchedule(ownerId, forself, period);
@@ -160,6 +168,7 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
           onSendForApproval={sendForApproval}
           hidden={hidden}
           onHiddenChange={setHidden}
+          onPlan={!forself && isScheduleSupervisor ? () => setPlanningDay(planStartDay(focusDay, zone)) : undefined}
         />
 
         <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
@@ -219,6 +228,18 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
               message: forself ? 'Shift saved. Send it for approval when your plan is ready.' : 'Shift saved.',
               severity: 'success',
             });
+          }}
+        />
+      ) : null}
+      {planningDay !== null ? (
+        <PlanShiftsFor
+          day={planningDay}
+          zone={zone}
+          owner={{ id: ownerId, name: ownerName ?? '' }}
+          onClose={() => setPlanningDay(null)}
+          onDone={(message) => {
+            setPlanningDay(null);
+            setNotice({ message, severity: 'success' });
           }}
         />
       ) : null}

@@ -18,6 +18,8 @@ type ScheduleSidePanelProps = {
   onSendForApproval: () => void;
   hidden: ReadonlySet<ShiftStatus>;
   onHiddenChange: (hidden: ReadonlySet<ShiftStatus>) => void;
+  /** Opens the planner for the user viewed; only a schedule supervisor viewing someone else gets it. */
+  onPlan?: () => void;
 };
 
 const LEGEND = [
@@ -36,6 +38,7 @@ export function ScheduleSidePanel({
   onSendForApproval,
   hidden,
   onHiddenChange,
+  onPlan,
 }: ScheduleSidePanelProps) {
   const day = DateTime.fromISO(focusDay).setLocale('en-US');
   return (
@@ -69,6 +72,11 @@ export function ScheduleSidePanel({
               : `${unsentCount} new shift${unsentCount === 1 ? '' : 's'} to send.`}
           </Typography>
         </Box>
+      ) : null}
+      {onPlan ? (
+        <Button variant="outlined" fullWidth onClick={onPlan} data-testid="plan-shifts">
+          Plan shifts
+        </Button>
       ) : null}
       <Divider />
       <StatusFilter

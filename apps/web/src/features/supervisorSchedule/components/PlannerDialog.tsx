@@ -39,12 +39,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
+import { useBusyTimesAround } from '../../schedule/hooks/useBusyTimesAround';
 import { formatDay } from '../../schedule/utils/localTime';
 import { EMPTY_DRAFT, type ShiftDraft } from '../../schedule/utils/shiftDraft';
 import { type PlannerResponse, teamScheduleApi, teamScheduleKeys } from '../api';
 import { useTeamMutation } from '../hooks/useTeamMutation';
 import { freeShiftRequest } from '../utils/freeShiftRequest';
 import { draftToModule, NO_REPEAT, type RepeatState, repeatsOf, ruleTextToDraft } from '../utils/plannerModules';
+import { skippedDaysText } from '../utils/skippedDays';
 import { TimeModuleFields } from './TimeModuleFields';
 
 /** The question after saving a planner (spec). */
@@ -102,6 +104,8 @@ export function PlannerDialog({
   const [endDate, setEndDate] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<{ message: string } | null>(null);
+  // The agent's own shifts and days off on the focus date: its start and end choices keep clear of them.
+  const existing = useBusyTimesAround(target.id, forself, day, zone);
   const save = useTeamMutation(teamScheduleApi.setPlanner);
   const notify = useTeamMutation(teamScheduleApi.setFreeShift);
   const user = forself ? undefined : target.id;
@@ -182,7 +186,8 @@ export function PlannerDialog({
       {
         onSuccess: (result) => {
           const created = result?.created ?? 0;
-          setAsking({ message: `Planner saved: ${created} shift${created === 1 ? '' : 's'} planned.` });
+          const planned = `Planner saved: ${created} shift${created === 1 ? '' : 's'} planned.`;
+          setAsking({ message: [planned, skippedDaysText(result?.skipped_days)].filter(Boolean).join(' ') });
         },
       },
     );
@@ -215,6 +220,7 @@ export function PlannerDialog({
         <DialogTitle id="planner-notice-title">Notification</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
           {notifyError ? <Alert severity="error">{notifyError}</Alert> : null}
+          <DialogContentText data-testid="planner-saved">{asking.message}</DialogContentText>
           <DialogContentText data-testid="planner-notice-question">{PLANNER_NOTICE_QUESTION}</DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -260,6 +266,12 @@ export function PlannerDialog({
             {forself ? 'Your shifts' : `Shifts of ${target.name}`}, from {formatDay(day)}.
           </Typography>
           {serverMessage ? <Alert severity="error">{serverMessage}</Alert> : null}
+          {existing.isError ? (
+            <Alert severity="info" data-testid="planner-busy-unknown">
+              {forself ? 'Your' : `${target.name}'s`} other shifts could not be checked: days that clash are skipped
+              when the planner is saved.
+            </Alert>
+          ) : null}
           {otherErrors
             .filter(([key]) => key !== 'repeats' && key !== 'end_date')
             .map(([key, reason]) => (
@@ -319,7 +331,7 @@ export function PlannerDialog({
                 }}
                 day={day}
                 zone={zone}
-                busy={intervalsOf(modules.filter((_, at) => at !== index))}
+                busy={[...existing.busy, ...intervalsOf(modules.filter((_, at) => at !== index))]}
                 now={now()}
                 errors={moduleErrors(index)}
                 testPrefix={`planner-${index}`}
