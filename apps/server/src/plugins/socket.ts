@@ -1,11 +1,11 @@
-import { COMMON_ROOMS, type RoomListEvent, roomRequestSchema, SOCKET_EVENTS } from '@shiftline/shared';
+import { type RoomListEvent, roomRequestSchema, SOCKET_EVENTS } from '@shiftline/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { SessionsService } from '../features/auth/index.js';
-import { createRealtime, type Realtime } from '../features/realtime/realtime.js';
+import { createRealtime, joinableRooms, type Realtime } from '../features/realtime/realtime.js';
 import { roomsOf, type UsersRepository } from '../features/users/index.js';
 import { SESSION_COOKIE } from './access.js';
 import { createFailFastRedis, reportOutages } from './redisClients.js';
@@ -17,7 +17,8 @@ declare module 'fastify' {
   }
 }
 
-type SocketData = { userId: number; allowedRooms: string[] };
+/** `joinable`: the rooms the socket may join, by the name a page asks for (see `joinableRooms`). */
+type SocketData = { userId: number; joinable: Map<string, string> };
 
 /**
  * Socket.IO on the app's own HTTP server, authenticated by the session cookie. WebSocket only, so
@@ -58,7 +59,9 @@ export const socketPlugin = fp(
           return;
         }
         const rooms = await roomsOf(options.users, active.user);
-        const data: SocketData = { userId: active.user.id, allowedRooms: [...rooms, ...COMMON_ROOMS] };
+        const joinable = joinableRooms(active.user);
+        for (const room of rooms) joinable.set(room, room);
+        const data: SocketData = { userId: active.user.id, joinable };
         socket.data = data;
         await socket.join(rooms);
         next();
@@ -74,20 +77,21 @@ export const socketPlugin = fp(
       socket.on(SOCKET_EVENTS.join, async (payload: unknown) => {
         const request = roomRequestSchema.safeParse(payload);
         if (!request.success) return;
-        await socket.join(request.data.rooms.filter((room) => data.allowedRooms.includes(room)));
+        const granted = request.data.rooms.flatMap((room) => data.joinable.get(room) ?? []);
+        await socket.join(granted);
         socket.emit(SOCKET_EVENTS.join, currentRooms());
       });
 
       socket.on(SOCKET_EVENTS.leave, async (payload: unknown) => {
         const request = roomRequestSchema.safeParse(payload);
         if (!request.success) return;
-        for (const room of request.data.rooms) await socket.leave(room);
+        for (const room of request.data.rooms) await socket.leave(data.joinable.get(room) ?? room);
         socket.emit(SOCKET_EVENTS.leave, currentRooms());
       });
     });
 
     app.decorate('io', io);
-    app.decorate('realtime', createRealtime(io));
+    app.decorate('realtime', createRealtime(io, { companiesOf: options.users.companiesOf, log: app.log }));
     // Open WebSockets would keep the HTTP server from closing, so they go first.
     app.addHook('preClose', async () => {
       io.disconnectSockets(true);

@@ -320,6 +320,7 @@ describe('records-for-campaigns', () => {
     expect(all.queueBuckets).toEqual([]);
     expect(all.durationBuckets).toEqual([]);
     expect(all.daily[0]?.dispositions).toEqual({});
+    expect(all.dispositions).toEqual([]); // the totals behind the hidden Dispositions graph
     expect(all.hourly.every((hour) => hour.queueBuckets.length === 0)).toBe(true);
     expect(all.totals).not.toHaveProperty('billedAmountCents');
     for (const path of ['last-month-data', 'stats-sources']) {
@@ -516,7 +517,8 @@ describe('ending calls and changing states', () => {
       .execute();
     expect(states.filter((state) => state.end_at === null)).toHaveLength(1);
     expect(states).toHaveLength(3);
-    // The closed Ready is in its hour, day, month and week's hour of day; the open After-call work is in none yet.
+    // The closed Ready is in its hour, day, month, and week's and month's hour of day; the open After-call work is in
+    // none yet.
     const counted = await sql<{ grain: number; ready: string; after_call_work: string }>`
       SELECT grain, sum(ready) AS ready, sum(after_call_work) AS after_call_work FROM agent_productivity_rollups
       WHERE user_id = ${agentY} AND alignment = 0 GROUP BY grain ORDER BY grain`.execute(t.database.db);
@@ -525,6 +527,7 @@ describe('ending calls and changing states', () => {
       [1, 600, 0],
       [2, 600, 0],
       [3, 600, 0],
+      [4, 600, 0],
     ]);
     await expect(changeAgentState(t.database.db, agentY, { state: 'napping', at: at('14:00:00') })).rejects.toThrow(
       'Unknown agent state',

@@ -11,7 +11,7 @@ export const agentSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
   secondName: z.string(),
-  email: z.string(),
+  email: z.string().nullable().describe('null for the client portal'),
   agent_group: z.string().nullable(),
   agent_group_id: z.number().int().nullable(),
   role: z.string(),

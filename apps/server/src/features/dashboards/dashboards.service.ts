@@ -155,7 +155,9 @@ export function createDashboardsService(deps: {
         // The client portal has no Queue Time, Call Duration or Dispositions graphs (spec §6): their data stays here.
         queueBuckets: clientPortal ? [] : queueBucketCounts(totals),
         durationBuckets: clientPortal ? [] : durationBucketCounts(totals),
-        dispositions: DISPOSITION_BUCKETS.map(({ id, label }) => ({ bucket: id, label, calls: dispositionTotals[id] })),
+        dispositions: clientPortal
+          ? []
+          : DISPOSITION_BUCKETS.map(({ id, label }) => ({ bucket: id, label, calls: dispositionTotals[id] })),
         leads: { totalLeads: totals.leads, validLeads: totals.valid_leads, sales: totals.sales },
         callbacksEnabled,
       };

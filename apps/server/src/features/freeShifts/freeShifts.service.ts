@@ -1,4 +1,4 @@
-import { type BreakType, breakInterval, roleRoom, userRoom, validateShift } from '@shiftline/shared';
+import { type BreakType, breakInterval, validateShift } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
@@ -7,8 +7,6 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { Realtime } from '../realtime/realtime.js';
 
 export { SCHEDULE_CHANGED_EVENT } from '../schedule/schedule.service.js';
-
-import { SCHEDULE_CHANGED_EVENT } from '../schedule/schedule.service.js';
 
 type OfferInput = {
   start: number;
@@ -147,8 +145,7 @@ export function createFreeShiftsService(deps: {
           throw conflict('You have already accepted this free shift.');
         throw error;
       });
-      realtime.toRoom(roleRoom('schedule_supervisor'), SCHEDULE_CHANGED_EVENT, { user_ids: [agent.id] });
-      realtime.toRoom(userRoom(agent.id), SCHEDULE_CHANGED_EVENT, { user_ids: [agent.id], shift_id: shiftId });
+      realtime.scheduleChanged([agent.id], { shift_id: shiftId });
       return 'The free shift is now in your schedule.';
     },
 

@@ -62,7 +62,8 @@ export function createOrgService(deps: {
         id: row.id,
         firstName: row.first_name,
         secondName: row.second_name,
-        email: row.email,
+        // Staff e-mail addresses are not the client portal's to see.
+        email: viewer.role === 'company_supervisor' ? null : row.email,
         agent_group: row.agent_group,
         agent_group_id: row.agent_group_id,
         role: row.role,

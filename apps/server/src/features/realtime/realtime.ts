@@ -1,21 +1,126 @@
-import { type ForcedLogoutEvent, SOCKET_EVENTS, userRoom } from '@shiftline/shared';
+import {
+  COMMON_ROOMS,
+  companyTeamScheduleRoom,
+  type ForcedLogoutEvent,
+  type Role,
+  roleRoom,
+  SEES_UNAPPROVED_SHIFTS,
+  SOCKET_EVENTS,
+  TEAM_SCHEDULE_APPROVED_ROOM,
+  TEAM_SCHEDULE_ROOM,
+  userRoom,
+  type VacationDecidedEvent,
+  type VacationStatus,
+} from '@shiftline/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
+
+/** Events that tell open calendars their data changed (names the web listens to). */
+export const SCHEDULE_CHANGED_EVENT = 'schedule-changed';
+export const SHIFTS_SENT_EVENT = 'shifts-sent-for-approval';
+
+/** Every socket that shows every shift of the team: schedule supervisors anywhere, the other staff on the calendar. */
+const SUPERVISING_ROOMS = [roleRoom('schedule_supervisor'), TEAM_SCHEDULE_ROOM];
+
+/** The only characters Socket.IO puts in a socket id; anything else a client sends is ignored. */
+const SOCKET_ID = /^[\w-]{1,64}$/;
+
+type CompaniesOf = (userIds: readonly number[]) => Promise<{ user_id: number; company_id: number }[]>;
+
+/**
+ * The rooms a socket may ask to join, by the name it asks for. A page on the team calendar asks for
+ * TEAM_SCHEDULE_ROOM and is seated where its user's view of the calendar is announced.
+ */
+export function joinableRooms(user: { role: Role; company_id: number | null }): Map<string, string> {
+  const rooms = new Map<string, string>(COMMON_ROOMS.map((room) => [room, room]));
+  const teamRoom =
+    user.role === 'company_supervisor'
+      ? companyTeamScheduleRoom(user.company_id ?? -1)
+      : SEES_UNAPPROVED_SHIFTS.includes(user.role)
+        ? TEAM_SCHEDULE_ROOM
+        : TEAM_SCHEDULE_APPROVED_ROOM;
+  rooms.set(TEAM_SCHEDULE_ROOM, teamRoom);
+  return rooms;
+}
 
 /**
  * What features use to push events. With the Redis adapter the rooms span every app process,
- * so an event emitted here reaches sockets connected to any of them.
+ * so an event emitted here reaches sockets connected to any of them. One emit to several rooms
+ * reaches a socket in more than one of them once.
  */
 export type Realtime = {
-  toRoom: (room: string, event: string, payload: unknown) => void;
+  toRoom: (rooms: string | readonly string[], event: string, payload: unknown) => void;
+  /**
+   * Sends to one open page of the user: the socket `socketId` when it is theirs, otherwise any one of
+   * theirs. False when the user has no page open.
+   */
+  toOneSession: (userId: number, socketId: string | undefined, event: string, payload: unknown) => Promise<boolean>;
+  /**
+   * Shifts or days off of these users changed: tells every calendar that shows them, once per page. `details`
+   * go only where every shift is visible (supervising pages and the owners' own).
+   */
+  scheduleChanged: (userIds: readonly number[], details?: Record<string, unknown>) => void;
+  /** Draft shifts became pending: only those who see pending shifts need to know. */
+  shiftsSent: (payload: { user_id: number; name: string; count: number; shift_ids: number[] }) => void;
+  /** A days-off request was decided: supervisors' other pages close their dialogs for it. */
+  vacationDecided: (vacationId: number, status: VacationStatus) => void;
   /** Tells every open page of the user to leave, then closes their sockets. */
   forceLogout: (userId: number, url: string) => Promise<void>;
 };
 
-export function createRealtime(io: Server): Realtime {
+export function createRealtime(
+  io: Server,
+  deps: { companiesOf: CompaniesOf; log: Pick<FastifyBaseLogger, 'warn'> },
+): Realtime {
+  const toRoom: Realtime['toRoom'] = (rooms, event, payload) => {
+    io.to(typeof rooms === 'string' ? rooms : [...rooms]).emit(event, payload);
+  };
+
   return {
-    toRoom: (room, event, payload) => {
-      io.to(room).emit(event, payload);
+    toRoom,
+
+    async toOneSession(userId, socketId, event, payload) {
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      const asked = socketId !== undefined && SOCKET_ID.test(socketId) ? sockets.find((s) => s.id === socketId) : null;
+      const chosen = asked ?? sockets[0];
+      if (!chosen) return false;
+      chosen.emit(event, payload);
+      return true;
     },
+
+    scheduleChanged(userIds, details = {}) {
+      const owners = [...new Set(userIds)];
+      if (owners.length === 0) return;
+      toRoom(SUPERVISING_ROOMS, SCHEDULE_CHANGED_EVENT, { user_ids: owners, ...details });
+      toRoom(TEAM_SCHEDULE_APPROVED_ROOM, SCHEDULE_CHANGED_EVENT, { user_ids: owners });
+      // The owners' own calendars, unless the page already heard it as a team calendar above.
+      for (const owner of owners) {
+        io.to(userRoom(owner))
+          .except([...SUPERVISING_ROOMS, TEAM_SCHEDULE_APPROVED_ROOM])
+          .emit(SCHEDULE_CHANGED_EVENT, { user_ids: [owner], ...details });
+      }
+      // A client portal hears only of its own company's agents.
+      void deps
+        .companiesOf(owners)
+        .then((rows) => {
+          const byCompany = new Map<number, number[]>();
+          for (const { user_id, company_id } of rows) {
+            byCompany.set(company_id, [...(byCompany.get(company_id) ?? []), user_id]);
+          }
+          for (const [companyId, ids] of byCompany) {
+            toRoom(companyTeamScheduleRoom(companyId), SCHEDULE_CHANGED_EVENT, { user_ids: ids });
+          }
+        })
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'schedule-changed not sent to client portals'));
+    },
+
+    shiftsSent: (payload) => toRoom(SUPERVISING_ROOMS, SHIFTS_SENT_EVENT, payload),
+
+    vacationDecided: (vacationId, status) => {
+      const payload: VacationDecidedEvent = { vacation_id: vacationId, status };
+      toRoom(roleRoom('schedule_supervisor'), SOCKET_EVENTS.vacationDecided, payload);
+    },
+
     forceLogout: async (userId, url) => {
       const payload: ForcedLogoutEvent = { url };
       io.to(userRoom(userId)).emit(SOCKET_EVENTS.forcedLogout, payload);

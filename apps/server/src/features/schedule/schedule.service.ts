@@ -4,7 +4,6 @@ import {
   isoInZone,
   type NewShiftBody,
   ROLE_NAMES,
-  roleRoom,
   type Shift,
   type ShiftActor,
   shiftTransition,
@@ -20,10 +19,9 @@ import type { Realtime } from '../realtime/realtime.js';
 import { longName, type UsersRepository } from '../users/index.js';
 import type { ScheduleRepository, ShiftRecord } from './schedule.repository.js';
 
+export { SCHEDULE_CHANGED_EVENT, SHIFTS_SENT_EVENT } from '../realtime/realtime.js';
+
 const DAY_MS = 86_400_000;
-export const SHIFTS_SENT_EVENT = 'shifts-sent-for-approval';
-/** Supervisor calendars refetch on this; the free-shift and team features emit it too. */
-export const SCHEDULE_CHANGED_EVENT = 'schedule-changed';
 
 type ParsedShiftBody = Omit<NewShiftBody, 'start' | 'end' | 'breaks'> & {
   start: number;
@@ -178,12 +176,7 @@ export function createScheduleService(deps: {
     async sendForApproval(viewer: UserRow, ids?: number[]): Promise<{ sent: number[] }> {
       const sent = await schedule.markSent(viewer.id, new Date(now()), ids);
       if (sent.length === 0) throw conflict('There are no new shifts to send for approval.');
-      realtime.toRoom(roleRoom('schedule_supervisor'), SHIFTS_SENT_EVENT, {
-        user_id: viewer.id,
-        name: longName(viewer),
-        count: sent.length,
-        shift_ids: sent,
-      });
+      realtime.shiftsSent({ user_id: viewer.id, name: longName(viewer), count: sent.length, shift_ids: sent });
       return { sent };
     },
 
@@ -200,7 +193,7 @@ export function createScheduleService(deps: {
         throw verdict.reason === 'role' ? forbidden('You may only delete your own shifts.') : conflict(verdict.message);
       }
       await schedule.deleteShift(shiftId);
-      realtime.toRoom(roleRoom('schedule_supervisor'), SCHEDULE_CHANGED_EVENT, { user_ids: [shift.user_id] });
+      realtime.scheduleChanged([shift.user_id]);
     },
   };
 }

@@ -204,6 +204,12 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
         .orderBy('campaigns.name')
         .execute(),
 
+    /** Every campaign of a client company, archived and inactive ones too: what its portal may know of. */
+    async companyCampaignIds(companyId: number): Promise<Set<number>> {
+      const rows = await db.selectFrom('campaigns').select('id').where('company_id', '=', companyId).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     lockShift: (id: number) => db.selectFrom('shifts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 
     async setShiftStatus(ids: number[], status: ShiftStatus, reason: string | null, at: Date): Promise<void> {

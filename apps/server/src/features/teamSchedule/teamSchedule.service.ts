@@ -8,14 +8,12 @@ import {
   type MonthAgent,
   type MonthDay,
   ROLE_NAMES,
-  roleRoom,
   SEES_UNAPPROVED_SHIFTS,
   SHIFT_STATUSES,
   type ShiftStatus,
   shiftTransition,
   type TeamMonth,
   type TeamSchedule,
-  userRoom,
   type VacationStatus,
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
@@ -23,9 +21,9 @@ import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/r
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
-import { SCHEDULE_CHANGED_EVENT } from '../freeShifts/freeShifts.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Realtime } from '../realtime/realtime.js';
+import { companyView } from './companyView.js';
 
 /** Group colours of the agent atoms, by agent group id; ungrouped agents are grey. */
 const GROUP_COLOURS = [
@@ -81,9 +79,7 @@ export function createTeamScheduleService(deps: {
     viewer.role === 'company_supervisor' ? (viewer.company_id ?? -1) : undefined;
 
   function announce(userIds: number[]): void {
-    realtime.toRoom(roleRoom('schedule_supervisor'), SCHEDULE_CHANGED_EVENT, { user_ids: userIds });
-    for (const userId of new Set(userIds))
-      realtime.toRoom(userRoom(userId), SCHEDULE_CHANGED_EVENT, { user_ids: [userId] });
+    realtime.scheduleChanged(userIds);
   }
 
   /** Applies one transition to shifts, all or none, and tells their owners. */
@@ -217,7 +213,9 @@ export function createTeamScheduleService(deps: {
           campaigns: member.campaigns,
         });
       }
-      return { data_points: dataPoints, summary, free_shifts: openShifts };
+      const schedule = { data_points: dataPoints, summary, free_shifts: openShifts };
+      const company = companyScope(viewer);
+      return company === undefined ? schedule : companyView(schedule, await teamSchedule.companyCampaignIds(company));
     },
 
     /**

@@ -36,6 +36,21 @@ export function createUsersRepository(db: Kysely<Database>) {
       return rows.map((row) => row.campaign_id);
     },
 
+    /** The client companies each of these users works for, through their campaigns (as the team calendar scopes them). */
+    companiesOf: async (userIds: readonly number[]): Promise<{ user_id: number; company_id: number }[]> => {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('campaign_agents')
+        .innerJoin('campaigns', 'campaigns.id', 'campaign_agents.campaign_id')
+        .select(['campaign_agents.user_id', 'campaigns.company_id'])
+        .where('campaign_agents.user_id', 'in', [...userIds])
+        .where('campaign_agents.is_disabled', '=', false)
+        .where('campaigns.company_id', 'is not', null)
+        .distinct()
+        .execute();
+      return rows.map((row) => ({ user_id: row.user_id, company_id: row.company_id as number }));
+    },
+
     isEmailTaken: async (email: string, exceptUserId: number): Promise<boolean> => {
       const row = await db
         .selectFrom('users')

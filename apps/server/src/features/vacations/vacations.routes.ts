@@ -5,6 +5,8 @@ import {
   daysOffQuerySchema,
   deleteShiftsBodySchema,
   idParamSchema,
+  SOCKET_ID_HEADER,
+  socketIdHeaderSchema,
   startVacationActionBodySchema,
   userDatesParamsSchema,
   vacationDecisionBodySchema,
@@ -91,10 +93,11 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
         summary:
           "Opens the approval dialog in the supervisor's own pages (startApproveVacation / startAddVacation / startRejectVacationCancellation)",
         body: startVacationActionBodySchema,
+        headers: socketIdHeaderSchema,
         response: { 200: ok },
       },
     },
-    async (request) => vacations.startAction(signedIn(request).user, request.body),
+    async (request) => vacations.startAction(signedIn(request).user, request.body, request.headers[SOCKET_ID_HEADER]),
   );
 
   app.get(

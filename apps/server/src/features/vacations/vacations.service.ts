@@ -1,11 +1,4 @@
-import {
-  can,
-  userRoom,
-  VACATION_EVENTS,
-  VACATION_REASONS,
-  type VacationReason,
-  type VacationStatus,
-} from '@shiftline/shared';
+import { can, VACATION_EVENTS, VACATION_REASONS, type VacationReason, type VacationStatus } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
@@ -17,6 +10,11 @@ import type { TeamScheduleService } from '../teamSchedule/teamSchedule.service.j
 import { longName, type UsersRepository } from '../users/index.js';
 
 const MAX_VACATION_DAYS = 60;
+/** How far ahead days off may be requested, and how far back a schedule supervisor may enter them. */
+const MAX_VACATION_LEAD_DAYS = 366;
+/** Requests one person may have waiting for a decision, so no one can bury the others' under their own. */
+export const MAX_PENDING_VACATIONS = 10;
+const DAY_MS = 86_400_000;
 
 /** The spec's 'Cannot be approved!' text, with the period in the viewer's local date format. */
 export function cannotApproveMessage(start: Date, end: Date, zone: string): string {
@@ -39,8 +37,9 @@ export function createVacationsService(deps: {
   teamSchedule: TeamScheduleService;
   notificationsService: NotificationsService;
   realtime: Realtime;
+  now: () => number;
 }) {
-  const { repositories, inTransaction, users, freeShifts, teamSchedule, notificationsService, realtime } = deps;
+  const { repositories, inTransaction, users, freeShifts, teamSchedule, notificationsService, realtime, now } = deps;
   const { vacations } = repositories;
 
   async function ownerOrManager(viewer: UserRow, userId: number): Promise<UserRow> {
@@ -98,18 +97,68 @@ export function createVacationsService(deps: {
     return vacation;
   }
 
+  const startOfToday = (zone: string) => DateTime.fromMillis(now(), { zone }).startOf('day').toMillis();
+
+  function assertRequestPeriod(period: { start: number; end: number }, earliestStart: number) {
+    if (period.start < earliestStart) {
+      throw new AppError('validation_failed', 'Days off cannot start in the past.', {
+        start: 'must not be in the past',
+      });
+    }
+    if (period.start > now() + MAX_VACATION_LEAD_DAYS * DAY_MS) {
+      throw new AppError('validation_failed', 'Days off can be requested up to a year ahead.', {
+        start: 'must be within a year from today',
+      });
+    }
+    if (period.end - period.start > MAX_VACATION_DAYS * DAY_MS) {
+      throw new AppError('validation_failed', 'Days off are too long.', {
+        end: `must be at most ${MAX_VACATION_DAYS} days after start`,
+      });
+    }
+  }
+
+  /** Inside the transaction, the owner locked: no overlap with their open requests, and not too many waiting. */
+  async function assertRequestable(
+    repos: SchedulingRepositories,
+    owner: UserRow,
+    period: { start: number; end: number },
+  ) {
+    const overlapping = await repos.vacations.openOverlapping(owner.id, new Date(period.start), new Date(period.end));
+    const first = overlapping[0];
+    if (first) {
+      const state = first.status === 'vac_pending' ? 'already requested' : 'already approved as days off';
+      throw new AppError(
+        'vacation_overlap',
+        `These days overlap days off ${describe(first, owner.timezone)}, ${state}.`,
+        {
+          start: `overlaps days off ${state}`,
+        },
+      );
+    }
+    if ((await repos.vacations.countPending(owner.id)) >= MAX_PENDING_VACATIONS) {
+      throw conflict(
+        `You already have ${MAX_PENDING_VACATIONS} days-off requests waiting for a decision. Wait for them to be decided before asking again.`,
+      );
+    }
+  }
+
   const describe = (vacation: { start_at: Date; end_at: Date }, zone: string) =>
     `${DateTime.fromJSDate(vacation.start_at, { zone }).toFormat('LLL d')} – ${DateTime.fromJSDate(new Date(vacation.end_at.getTime() - 1), { zone }).toFormat('LLL d, yyyy')}`;
 
   return {
+    /**
+     * A request for days off. An agent's own request starts today or later, within a year, and overlaps none of
+     * their requests still waiting or granted; a schedule supervisor's entry may lie in the past year and may
+     * overlap (approving it then says 'Cannot be approved!', as the spec shows).
+     */
     async create(viewer: UserRow, body: { user?: number; start: number; end: number; reason: VacationReason }) {
       const owner = await ownerOrManager(viewer, body.user ?? viewer.id);
-      if (body.end - body.start > MAX_VACATION_DAYS * 86_400_000) {
-        throw new AppError('validation_failed', 'Days off are too long.', {
-          end: `must be at most ${MAX_VACATION_DAYS} days after start`,
-        });
-      }
+      const entered = can(viewer.role, 'schedule.manage');
+      assertRequestPeriod(body, entered ? now() - MAX_VACATION_LEAD_DAYS * DAY_MS : startOfToday(owner.timezone));
       const { vacation, rows } = await inTransaction(async (repos) => {
+        // Serialises one person's requests: the same request sent 50 times at once is created once.
+        await repos.schedule.lockUser(owner.id);
+        if (!entered) await assertRequestable(repos, owner, body);
         const created = await repos.vacations.insert({
           userId: owner.id,
           start: new Date(body.start),
@@ -165,6 +214,7 @@ export function createVacationsService(deps: {
       });
       notificationsService.push(rows);
       teamSchedule.announce([ownerId]);
+      realtime.vacationDecided(id, 'vac_approved');
       return { status: 'ok' as const };
     },
 
@@ -187,6 +237,7 @@ export function createVacationsService(deps: {
       });
       notificationsService.push(rows);
       teamSchedule.announce([ownerId]);
+      realtime.vacationDecided(id, next);
       return { status: 'ok' as const };
     },
 
@@ -206,17 +257,26 @@ export function createVacationsService(deps: {
       return { status: 'ok' as const };
     },
 
-    /** Asks the supervisor's own approval host (in their open pages) to open the right dialog. */
-    async startAction(viewer: UserRow, body: VacationAction) {
+    /**
+     * Asks the supervisor's approval host to open the right dialog, in one page only: the page that asked
+     * (`socketId`) or, when it names none of theirs, one of their open pages. Every page running it would
+     * approve the days off once per open page.
+     */
+    async startAction(viewer: UserRow, body: VacationAction, socketId?: string) {
+      const toHost = async (event: string, payload: unknown) => {
+        if (!(await realtime.toOneSession(viewer.id, socketId, event, payload))) {
+          throw conflict('No page of yours is connected for live updates: reload the page and try again.');
+        }
+        return { status: 'ok' as const };
+      };
       if (body.action === 'add') {
         const owner = await ownerOrManager(viewer, body.user);
-        realtime.toRoom(userRoom(viewer.id), VACATION_EVENTS.startAddVacation, {
+        return toHost(VACATION_EVENTS.startAddVacation, {
           user_id: owner.id,
           start: new Date(body.start).toISOString(),
           end: new Date(body.end).toISOString(),
           reason: body.reason,
         });
-        return { status: 'ok' as const };
       }
       const vacation = await vacations.find(body.vacation_id);
       if (!vacation) throw notFound('No such vacation.');
@@ -226,22 +286,21 @@ export function createVacationsService(deps: {
         body.action === 'approve'
           ? VACATION_EVENTS.startApproveVacation
           : VACATION_EVENTS.startRejectVacationCancellation;
-      realtime.toRoom(userRoom(viewer.id), event, {
+      return toHost(event, {
         vacation_id: vacation.id,
         user_id: vacation.user_id,
         start: vacation.start_at.toISOString(),
         end: vacation.end_at.toISOString(),
         reason: vacation.reason,
       });
-      return { status: 'ok' as const };
     },
 
-    async daysOff(viewer: UserRow, status?: VacationStatus) {
-      const rows = await vacations.daysOff({
-        userId: can(viewer.role, 'schedule.manage') ? undefined : viewer.id,
-        status,
-      });
-      return rows.map((row) => ({
+    async daysOff(viewer: UserRow, query: { status?: VacationStatus; page: number; page_size: number }) {
+      const { rows, total } = await vacations.daysOff(
+        { userId: can(viewer.role, 'schedule.manage') ? undefined : viewer.id, status: query.status },
+        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      );
+      const daysOff = rows.map((row) => ({
         id: row.id,
         user_id: row.user_id,
         name: `${row.first_name} ${row.second_name}`,
@@ -253,6 +312,7 @@ export function createVacationsService(deps: {
         status: row.status,
         created_at: row.created_at.toISOString(),
       }));
+      return { days_off: daysOff, total, page: query.page, page_size: query.page_size };
     },
 
     async vacationsByDates(viewer: UserRow, userId: number, start: Date, end: Date) {
@@ -362,6 +422,7 @@ export function createVacationsService(deps: {
       });
       notificationsService.push(rows);
       teamSchedule.announce(owners);
+      if (body.vacation_id !== undefined) realtime.vacationDecided(body.vacation_id, 'vac_approved');
       return { status: 'ok' as const, notified: rows.filter((row) => row.type === 'free_shift').length };
     },
   };

@@ -22,7 +22,7 @@ type Notice = { message: string; severity: 'success' | 'error' };
 function matches(agent: Agent, groups: readonly number[], search: string): boolean {
   if (groups.length > 0 && (agent.agent_group_id === null || !groups.includes(agent.agent_group_id))) return false;
   if (search === '') return true;
-  return `${agentName(agent)} ${agent.email}`.toLowerCase().includes(search);
+  return `${agentName(agent)} ${agent.email ?? ''}`.toLowerCase().includes(search);
 }
 
 /** /agents: the agent list with group and campaign filters, the campaigns popup and admin sign-out. */
