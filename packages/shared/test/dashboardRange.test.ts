@@ -9,6 +9,7 @@ import {
   daysOfRange,
   dispositionBucketLabel,
   grainSegments,
+  hourOfDayBuckets,
   hourOfDaySegments,
   lastDaysRange,
   localDayAndHour,
@@ -212,7 +213,7 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
     ]);
   });
 
-  it('covers any whole-day range exactly, weeks only where the offset holds (property)', () => {
+  it('covers any whole-day range exactly, weeks and months only where the offset holds (property)', () => {
     fc.assert(
       fc.property(wholeDayRange, (range) => {
         const shift = range.alignment * 60_000;
@@ -224,9 +225,15 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
           previousGrain = segment.grain;
           expect(segment.toMs).toBeGreaterThan(segment.fromMs);
           expect((segment.fromMs - shift) % 3_600_000).toBe(0);
-          if (segment.grain === 3) {
-            expect((segment.toMs - segment.fromMs) % WEEK).toBe(0);
-            expect(new Date(segment.fromMs - shift).getUTCDay()).toBe(1);
+          if (segment.grain === 3 || segment.grain === 4) {
+            if (segment.grain === 3) {
+              expect((segment.toMs - segment.fromMs) % WEEK).toBe(0);
+              expect(new Date(segment.fromMs - shift).getUTCDay()).toBe(1);
+            } else {
+              expect(new Date(segment.fromMs - shift).getUTCDate()).toBe(1);
+              expect(new Date(segment.toMs - shift).getUTCDate()).toBe(1);
+              expect(new Date(segment.toMs - shift).getUTCHours()).toBe(0);
+            }
             expect(new Date(segment.fromMs - shift).getUTCHours()).toBe(0);
             // Every hour of the weeks keeps the first hour's offset; one expect for all of them, since a call to
             // expect per hour (up to 9,600 a range) cost more than the segmentation under test.
@@ -244,6 +251,64 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
         expect(cursor).toBe(range.toMs);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('reads a Toronto year as months without a clock change, weeks around the changes and hours at the edges', () => {
+    expect(hourOfDayPieces('2025-11-25', '2026-11-24', 'America/Toronto')).toEqual([
+      [0, '2025-11-25T05:00:00.000Z', '2025-12-01T00:00:00.000Z'],
+      // December to February: whole months in EST.
+      [4, '2025-12-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'],
+      // March holds the change of the 8th: its first days and the week of the change in hours, the weeks after it as
+      // weeks up to the days before April.
+      [0, '2026-03-01T00:00:00.000Z', '2026-03-09T00:00:00.000Z'],
+      [3, '2026-03-09T00:00:00.000Z', '2026-03-30T00:00:00.000Z'],
+      [0, '2026-03-30T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
+      // April to October in EDT; November holds the change of the 1st (06:00 UTC).
+      [4, '2026-04-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'],
+      [0, '2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z'],
+      [3, '2026-11-02T00:00:00.000Z', '2026-11-23T00:00:00.000Z'],
+      [0, '2026-11-23T00:00:00.000Z', '2026-11-25T05:00:00.000Z'],
+    ]);
+  });
+
+  it('lists each hour whose local hour passes exactly once, in the row that sums it, and no other hour (property)', () => {
+    const HOUR = 3_600_000;
+    const localHoursArb = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 23 }))
+      .map(([first, last]) => Array.from({ length: ((last - first + 24) % 24) + 1 }, (_, i) => (first + i) % 24));
+    fc.assert(
+      fc.property(wholeDayRange, localHoursArb, (range, localHours) => {
+        const shift = range.alignment * 60_000;
+        // How many listed rows sum each hour: a week × hour row sums that hour of each day of its week, a month ×
+        // hour row that hour of each day of its month.
+        const readTimes = new Map<number, number>();
+        for (const { grain, bucketStarts } of hourOfDayBuckets(range, localHours)) {
+          expect([0, 3, 4]).toContain(grain);
+          for (const start of bucketStarts) {
+            const month = new Date(start - shift);
+            const days =
+              grain === 0
+                ? 1
+                : grain === 3
+                  ? 7
+                  : new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
+            for (let day = 0; day < days; day += 1) {
+              const hour = start + day * DAY;
+              readTimes.set(hour, (readTimes.get(hour) ?? 0) + 1);
+            }
+          }
+        }
+        const wrong: string[] = [];
+        for (let hour = range.fromMs; hour < range.toMs; hour += HOUR) {
+          const local = new Date(hour + zoneOffsetMinutes(hour, range.zone) * 60_000).getUTCHours();
+          if ((readTimes.get(hour) ?? 0) !== (localHours.includes(local) ? 1 : 0)) wrong.push(iso(hour));
+          readTimes.delete(hour);
+        }
+        expect(wrong).toEqual([]);
+        expect([...readTimes.keys()].map(iso)).toEqual([]);
+      }),
+      { numRuns: 100 },
     );
   });
 });

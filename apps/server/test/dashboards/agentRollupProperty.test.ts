@@ -22,13 +22,13 @@ import { campaignId, clearCallHistory } from './fixtures.js';
 
 /**
  * The per-agent rollups (kept in hours, days and months) must answer like sums over the raw rows, whatever mix of
- * grains a range reads. Random calls and state records from mid-February to mid-April 2026 (a whole March, the
- * 8 March clock change) and around 1 November; half reach the rollups through the rebuild, half one by one. Random
+ * grains a range reads. Random calls and state records from late January to mid-April 2026 (a whole February
+ * without a clock change, a whole March with the 8 March one) and around 1 November; half reach the rollups through the rebuild, half one by one. Random
  * ranges of 1 to 60 local days in any of the thirteen zones, random agents, campaigns and hours of day are then
  * compared with the same numbers computed here from the raw lists, commissions of sold leads included.
  */
 const WINDOWS = [
-  { from: Date.parse('2026-02-14T00:00:00Z'), days: 62 },
+  { from: Date.parse('2026-01-24T00:00:00Z'), days: 83 },
   { from: Date.parse('2026-10-25T00:00:00Z'), days: 14 },
 ];
 const STATES = COUNTED_STATE_IDS.filter((state) => state !== 'email_tickets').concat(['logged_out']);

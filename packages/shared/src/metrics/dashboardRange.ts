@@ -97,11 +97,11 @@ export function zoneOffsetSegments(range: BucketRange): { fromMs: number; offset
 }
 
 /**
- * Rollup grains, each on the alignment's grid (UTC midnight, or 00:30 UTC): 0 hours, 1 days, 2 months, and 3 week ×
- * hour of day (the productivity rollup only: a row per Monday-to-Sunday UTC week and UTC hour of day, its bucket
- * start the week's first hour of that hour of day).
+ * Rollup grains, each on the alignment's grid (UTC midnight, or 00:30 UTC): 0 hours, 1 days, 2 months, and (the
+ * productivity rollup only) 3 week × hour of day and 4 month × hour of day: a row per Monday-to-Sunday UTC week, or
+ * per UTC month, and UTC hour of day, its bucket start the week's or month's first hour at that hour of day.
  */
-export type RollupGrain = 0 | 1 | 2 | 3;
+export type RollupGrain = 0 | 1 | 2 | 3 | 4;
 export type GrainSegment = { grain: RollupGrain; fromMs: number; toMs: number };
 
 const DAY_MS = 86_400_000;
@@ -157,32 +157,94 @@ function weekCeil(ms: number, shiftMs: number): number {
   return sinceMonday === 0 ? ms : ms - sinceMonday + WEEK_MS;
 }
 
+/** The instants in [fromMs, toMs) where the zone's offset changes (a handful a year). */
+const clockChangesOf = (range: BucketRange) =>
+  zoneOffsetTransitions(range.zone, range.fromMs, range.toMs)
+    .slice(1)
+    .map((transition) => transition.fromMs);
+
 /**
- * A bucket range for the time-of-day filter: whole weeks over which the zone's UTC offset does not change as week ×
- * hour-of-day rows (grain 3: every hour row of the week at one UTC hour of day has the same local hour), the rest
- * (the edges, and a week with a clock change) as hours. The pieces cover the range exactly, in time order; a run of
- * weeks is one piece (a week's rows start within its first day).
+ * A bucket range for the time-of-day filter: whole months over which the zone's UTC offset does not change as month ×
+ * hour-of-day rows (grain 4), whole weeks without a change between them as week × hour-of-day rows (grain 3): every
+ * hour such a row sums has the same local hour. The rest (the edges, and a week with a clock change) is hours. The
+ * pieces cover the range exactly, in time order; a run of one grain is one piece (a month's or week's rows start
+ * within its first day).
  */
 export function hourOfDaySegments(range: BucketRange): GrainSegment[] {
   const shift = range.alignment * 60_000;
-  const clockChanges = zoneOffsetSegments(range)
-    .slice(1)
-    .map((segment) => segment.fromMs);
+  const clockChanges = clockChangesOf(range);
+  const steady = (fromMs: number, toMs: number) => !clockChanges.some((change) => change > fromMs && change < toMs);
   const segments: GrainSegment[] = [];
-  // Neighbours of one grain join: a run of weeks is one range of week × hour rows, a run of hours one of hours.
-  const add = (grain: 0 | 3, fromMs: number, toMs: number) => {
+  // Neighbours of one grain join: a run of months is one range of month × hour rows, and so on.
+  const add = (grain: RollupGrain, fromMs: number, toMs: number) => {
     if (fromMs >= toMs) return;
     const last = segments.at(-1);
     if (last?.grain === grain && last.toMs === fromMs) last.toMs = toMs;
     else segments.push({ grain, fromMs, toMs });
   };
-  let week = weekCeil(range.fromMs, shift);
-  if (week + WEEK_MS > range.toMs) return [{ grain: 0, fromMs: range.fromMs, toMs: range.toMs }];
-  add(0, range.fromMs, week);
-  for (; week + WEEK_MS <= range.toMs; week += WEEK_MS) {
-    const end = week + WEEK_MS;
-    add(clockChanges.some((change) => change > week && change < end) ? 0 : 3, week, end);
+  // Between months (or the range's edges): whole weeks without a change, hours around them.
+  const addWeeksAndHours = (fromMs: number, toMs: number) => {
+    let week = weekCeil(fromMs, shift);
+    if (week + WEEK_MS > toMs) return add(0, fromMs, toMs);
+    add(0, fromMs, week);
+    for (; week + WEEK_MS <= toMs; week += WEEK_MS) add(steady(week, week + WEEK_MS) ? 3 : 0, week, week + WEEK_MS);
+    add(0, week, toMs);
+  };
+  let cursor = range.fromMs;
+  for (let month = monthCeil(range.fromMs, shift); ; ) {
+    const next = monthStart(month, shift, 1);
+    if (next > range.toMs) break;
+    if (steady(month, next)) {
+      addWeeksAndHours(cursor, month);
+      add(4, month, next);
+      cursor = next;
+    }
+    month = next;
   }
-  add(0, week, range.toMs);
+  addWeeksAndHours(cursor, range.toMs);
   return segments;
+}
+
+/** Rows of one grain to read, by bucket start. */
+export type GrainBuckets = { grain: RollupGrain; bucketStarts: number[] };
+
+/** Local hour of day (0–23) of an instant at a known offset. */
+const localHourAt = (ms: number, offsetMinutes: number) =>
+  Math.floor(((((ms + offsetMinutes * 60_000) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
+
+/**
+ * The rows the time-of-day filter reads: of the pieces of `hourOfDaySegments`, only the rows whose local hour is one
+ * of `localHours`. Every hour of the range whose local hour passes is in exactly one of them, and no other hour, so
+ * the database reads only rows that count and needs no time-zone arithmetic of its own.
+ */
+export function hourOfDayBuckets(range: BucketRange, localHours: readonly number[]): GrainBuckets[] {
+  const passes = new Set(localHours);
+  const byGrain = new Map<RollupGrain, number[]>();
+  const keep = (grain: RollupGrain, bucketStart: number) => {
+    const list = byGrain.get(grain);
+    if (list) list.push(bucketStart);
+    else byGrain.set(grain, [bucketStart]);
+  };
+  const shift = range.alignment * 60_000;
+  for (const segment of hourOfDaySegments(range)) {
+    if (segment.grain === 0) {
+      for (const offset of zoneOffsetSegments({ ...range, fromMs: segment.fromMs, toMs: segment.toMs }).map(
+        (part, index, parts) => ({ ...part, toMs: parts[index + 1]?.fromMs ?? segment.toMs }),
+      )) {
+        for (let hour = offset.fromMs; hour < offset.toMs; hour += HOUR_MS) {
+          if (passes.has(localHourAt(hour, offset.offsetSeconds / 60))) keep(0, hour);
+        }
+      }
+      continue;
+    }
+    // A week's or month's rows: its first day's hours, each standing for that hour of day all period long.
+    const offsetMinutes = zoneOffsetMinutes(segment.fromMs, range.zone);
+    for (let period = segment.fromMs; period < segment.toMs; ) {
+      for (let hour = period; hour < period + DAY_MS; hour += HOUR_MS) {
+        if (passes.has(localHourAt(hour, offsetMinutes))) keep(segment.grain, hour);
+      }
+      period = segment.grain === 3 ? period + WEEK_MS : monthStart(period, shift, 1);
+    }
+  }
+  return [...byGrain].map(([grain, bucketStarts]) => ({ grain, bucketStarts }));
 }

@@ -10,6 +10,7 @@ import * as agentRollupGrains from './20261123_0008_agent_rollup_grains.js';
 import * as commissionRollup from './20261124_0009_commission_rollup.js';
 import * as rollupPartitions from './20261124_0010_rollup_partitions.js';
 import * as weekHourGrain from './20261124_0011_week_hour_grain.js';
+import * as monthHourGrain from './20261124_0012_month_hour_grain.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0009_commission_rollup': commissionRollup,
   '20261124_0010_rollup_partitions': rollupPartitions,
   '20261124_0011_week_hour_grain': weekHourGrain,
+  '20261124_0012_month_hour_grain': monthHourGrain,
 };

@@ -113,7 +113,7 @@ export function createDashboardsRepository(db: Kysely<Database>) {
             SELECT r.agent_id, ${summed} FROM agent_call_rollups r
             WHERE ${rollupWhere(filter)} GROUP BY r.agent_id`.execute(db)
         : await sql<Record<string, unknown> & { agent_id: number }>`
-            SELECT r.agent_id, ${summed} FROM ${grainedRows('agent_campaign_call_rollups', filter.range, { byHourOfDay: false })}
+            SELECT r.agent_id, ${summed} FROM ${grainedRows('agent_campaign_call_rollups', filter.range)}
             WHERE ${campaigns} AND ${agents}
             GROUP BY r.agent_id`.execute(db);
       return result.rows.map((row) => ({ agentId: Number(row.agent_id), sums: toSums(row) }));

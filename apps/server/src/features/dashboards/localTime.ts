@@ -1,4 +1,4 @@
-import { type BucketRange, grainSegments, hourOfDaySegments, zoneOffsetSegments } from '@shiftline/shared';
+import { type BucketRange, grainSegments, hourOfDayBuckets, zoneOffsetSegments } from '@shiftline/shared';
 import { type RawBuilder, sql } from 'kysely';
 
 /** A zone's UTC offset from `fromMs` on (until the next segment), in seconds. */
@@ -25,26 +25,34 @@ function offsetCase(column: RawBuilder<unknown>, segments: readonly ZoneOffsetSe
 export const localSecondsOf = (column: RawBuilder<unknown>, range: BucketRange): RawBuilder<unknown> =>
   sql`(extract(epoch FROM ${column})::bigint + ${offsetCase(column, zoneOffsetSegments(range))})`;
 
-/** The local hour of day (0–23) of a bucket start. */
-export const localHourOf = (column: RawBuilder<unknown>, range: BucketRange): RawBuilder<unknown> =>
-  sql`((${localSecondsOf(column, range)} % 86400) / 3600)::integer`;
-
 /**
  * The rows of a rollup kept in hours, days and months that cover the range, as a derived table `r`: whole months and
- * days, and hours only at the edges (a year of one agent is a few dozen rows). `byHourOfDay` (the productivity
- * time-of-day filter) reads week × hour-of-day rows for whole weeks without a clock change and hours elsewhere, so
- * that each row has one local hour. One branch per segment, each a plain range on one partition (the tables are
- * partitioned by grain and alignment), so every branch is an index range scan; an OR of the segments made
- * PostgreSQL scan whole partitions.
+ * days, and hours only at the edges (a year of one agent is a few dozen rows). One branch per segment, each a plain
+ * range on one partition (the tables are partitioned by grain and alignment), so every branch is an index range scan;
+ * an OR of the segments made PostgreSQL scan whole partitions.
  */
-export function grainedRows(table: string, range: BucketRange, options: { byHourOfDay: boolean }): RawBuilder<unknown> {
-  const segments = options.byHourOfDay
-    ? hourOfDaySegments(range)
-    : grainSegments({ zone: 'UTC', alignment: range.alignment, fromMs: range.fromMs, toMs: range.toMs });
+export function grainedRows(table: string, range: BucketRange): RawBuilder<unknown> {
+  const segments = grainSegments({ zone: 'UTC', alignment: range.alignment, fromMs: range.fromMs, toMs: range.toMs });
   const branches = segments.map(
     (segment) =>
       sql`SELECT * FROM ${sql.table(table)} WHERE alignment = ${sql.lit(range.alignment)} AND grain = ${sql.lit(segment.grain)}
         AND bucket_start >= ${new Date(segment.fromMs)} AND bucket_start < ${new Date(segment.toMs)}`,
   );
+  return sql`(${sql.join(branches, sql` UNION ALL `)}) AS r`;
+}
+
+/**
+ * The productivity time-of-day filter's rows, as a derived table `r`: month × hour-of-day rows for whole months
+ * without a clock change, week × hour-of-day rows for whole weeks without one, hours elsewhere, and of those only the
+ * rows whose local hour is one of `localHours` (`hourOfDayBuckets` in shared lists their bucket starts). So PostgreSQL
+ * reads only rows that count, through one index lookup list per grain, and needs no offsets of its own.
+ */
+export function hourOfDayRows(table: string, range: BucketRange, localHours: readonly number[]): RawBuilder<unknown> {
+  const branches = hourOfDayBuckets(range, localHours).map(
+    ({ grain, bucketStarts }) =>
+      sql`SELECT * FROM ${sql.table(table)} WHERE alignment = ${sql.lit(range.alignment)} AND grain = ${sql.lit(grain)}
+        AND bucket_start = ANY(${sql.val(bucketStarts.map((ms) => new Date(ms).toISOString()))}::timestamptz[])`,
+  );
+  if (branches.length === 0) return sql`(SELECT * FROM ${sql.table(table)} WHERE false) AS r`;
   return sql`(${sql.join(branches, sql` UNION ALL `)}) AS r`;
 }

@@ -94,28 +94,30 @@ const ALIGNMENTS = sql`(VALUES (0::smallint), (30::smallint)) AS a(alignment)`;
 
 /**
  * Grains of the per-agent rollups (RollupGrain in packages/shared) and the unit each truncates to: 0 hours, 1 days,
- * 2 months, and 3 week × hour of day (the week, plus the hour of day: the productivity rollup only).
+ * 2 months, and 3 week × hour of day and 4 month × hour of day (the week or month, plus the hour of day: the
+ * productivity rollup only).
  */
 const GRAINS = {
   hour: { grain: 0, unit: 'hour' },
   day: { grain: 1, unit: 'day' },
   month: { grain: 2, unit: 'month' },
   weekHour: { grain: 3, unit: 'week' },
+  monthHour: { grain: 4, unit: 'month' },
 } as const;
 type GrainName = keyof typeof GRAINS;
 const CALL_GRAINS: readonly GrainName[] = ['hour', 'day', 'month'];
-const PRODUCTIVITY_GRAINS: readonly GrainName[] = [...CALL_GRAINS, 'weekHour'];
+const PRODUCTIVITY_GRAINS: readonly GrainName[] = [...CALL_GRAINS, 'weekHour', 'monthHour'];
 const grainsOf = (names: readonly GrainName[]) =>
   sql`(VALUES ${sql.join(names.map((name) => sql`(${sql.lit(GRAINS[name].grain)}::smallint, ${sql.lit(GRAINS[name].unit)})`))}) AS g(grain, unit)`;
 
 /**
  * The bucket holding an instant on the alignment's grid (on the hour, or on the half hour), in UTC whatever the
- * session zone: the hour, or with grains the grain's unit (hour, day, month; week plus the hour of day).
+ * session zone: the hour, or with grains the grain's unit (hour, day, month; week or month plus the hour of day).
  */
 function bucketOf(instant: RawBuilder<unknown>, grained: boolean): RawBuilder<unknown> {
   const onGrid = sql`${instant} - make_interval(mins => a.alignment)`;
   if (!grained) return sql`date_trunc('hour', ${onGrid}, 'UTC') + make_interval(mins => a.alignment)`;
-  const hourOfDay = sql`CASE WHEN g.grain = ${sql.lit(GRAINS.weekHour.grain)}
+  const hourOfDay = sql`CASE WHEN g.grain IN (${sql.lit(GRAINS.weekHour.grain)}, ${sql.lit(GRAINS.monthHour.grain)})
     THEN make_interval(hours => extract(hour FROM (${onGrid}) AT TIME ZONE 'UTC')::int) ELSE interval '0' END`;
   return sql`date_trunc(g.unit, ${onGrid}, 'UTC') + ${hourOfDay} + make_interval(mins => a.alignment)`;
 }

@@ -7,7 +7,7 @@ import {
 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRows, localHourOf } from '../dashboards/index.js';
+import { grainedRows, hourOfDayRows } from '../dashboards/index.js';
 
 export type ProductivityAgentRow = { id: number; first_name: string; second_name: string; pay_rate_cents: number };
 
@@ -80,17 +80,16 @@ export function createProductivityRepository(db: Kysely<Database>) {
 
     /**
      * Capped seconds per agent and state, and commissions, after the time-of-day and campaign filters. Without an
-     * hour filter a year reads whole months and days and hours only at its edges; with one, week × hour-of-day rows and hours.
+     * hour filter a year reads whole months and days and hours only at its edges; with one, the month × hour-of-day,
+     * week × hour-of-day and hour rows of the hours that pass.
      */
     async productivitySums(filter: AgentTimeFilter): Promise<AgentProductivitySums[]> {
       if (filter.agentIds.length === 0) return [];
-      const rows = grainedRows('agent_productivity_rollups', filter.range, {
-        byHourOfDay: filter.localHours !== null,
-      });
+      const rows =
+        filter.localHours === null
+          ? grainedRows('agent_productivity_rollups', filter.range)
+          : hourOfDayRows('agent_productivity_rollups', filter.range, filter.localHours);
       const conditions = [sql`r.user_id = ANY(${intArray(filter.agentIds)})`];
-      if (filter.localHours !== null) {
-        conditions.push(sql`${localHourOf(sql`r.bucket_start`, filter.range)} = ANY(${intArray(filter.localHours)})`);
-      }
       if (filter.campaignIds !== null) conditions.push(sql`r.campaign_id = ANY(${intArray(filter.campaignIds)})`);
       const result = await sql<Record<string, string> & { user_id: number }>`
         SELECT r.user_id, ${stateSums}, ${paidSum} AS paid_seconds, sum(r.commission_cents) AS commission_cents
@@ -110,7 +109,7 @@ export function createProductivityRepository(db: Kysely<Database>) {
       if (agentIds.length === 0) return new Map();
       const result = await sql<{ user_id: number; paid: string; commission_cents: string }>`
         SELECT r.user_id, ${paidSum} AS paid, sum(r.commission_cents) AS commission_cents
-        FROM ${grainedRows('agent_productivity_rollups', range, { byHourOfDay: false })}
+        FROM ${grainedRows('agent_productivity_rollups', range)}
         WHERE r.user_id = ANY(${intArray(agentIds)})
         GROUP BY r.user_id`.execute(db);
       return new Map(
