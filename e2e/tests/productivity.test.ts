@@ -39,10 +39,12 @@ const seriesRows = (page: Page, pair: string) =>
     .getByTestId('series-row')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-series')));
 
+// The cells show hours and minutes; the exact minutes ride along in data-minutes.
 const minutesOf = async (page: Page, pair: string): Promise<number[]> =>
-  (await page.getByTestId(`pair-${pair}`).getByTestId('series-minutes').allTextContents()).map((text) =>
-    Number(text.replaceAll(',', '')),
-  );
+  page
+    .getByTestId(`pair-${pair}`)
+    .getByTestId('series-minutes')
+    .evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-minutes'))));
 
 describe('productivity as an administrator', () => {
   let page: Page;

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PaymentDetailsDialog } from '../src/features/productivity/components/PaymentDetailsDialog';
 import { ProductivityPairCard } from '../src/features/productivity/components/ProductivityPairCard';
 import { formatLoginTime } from '../src/features/productivity/utils/formatLoginTime';
+import { formatDuration, formatPercent } from '../src/features/productivity/utils/formatShare';
 import { HOUR_OPTIONS } from '../src/features/productivity/utils/hourOptions';
 import {
   productivityPairs,
@@ -104,6 +105,17 @@ describe('productivity choices', () => {
     expect(formatLoginTime(0)).toBe('0 h 00 min');
     expect(formatLoginTime(3_600_000)).toBe('1,000 h 00 min');
   });
+
+  it('shows time as hours and minutes and large shares as multiples, never 174,674.42 minutes or 1,175.97%', () => {
+    expect(formatDuration(174_674.42 * 60)).toBe('2,911 h 14 min');
+    expect(formatDuration(2_700)).toBe('45 min');
+    expect(formatDuration(59)).toBe('0 min');
+    expect(formatDuration(5_400)).toBe('1 h 30 min');
+    expect(formatPercent(46.5)).toBe('46.50%');
+    expect(formatPercent(99.994)).toBe('99.99%');
+    expect(formatPercent(1_175.97)).toBe('11.8×');
+    expect(formatPercent(100)).toBe('1.0×');
+  });
 });
 
 describe('productivity pairs', () => {
@@ -181,8 +193,9 @@ describe('a graph-plus-stats pair', () => {
     expect(within(list).getByTestId('drill-loading').textContent).toBe('Loading... Please wait');
     const agents = await within(list).findAllByTestId('drill-agent');
     expect(agents.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent))).toEqual([
-      ['Bea Roy', '60.00', '66.67%', '27.91%'],
-      ['Al Chen', '30.00', '33.33%', '13.95%'],
+      // Time as hours and minutes (issue 11: '174,674.42' minutes was unreadable).
+      ['Bea Roy', '1 h 00 min', '66.67%', '27.91%'],
+      ['Al Chen', '30 min', '33.33%', '13.95%'],
     ]);
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
       ...REQUEST,

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { EMPTY_LABELS, type ProductivityLoadBody } from '@shiftline/shared';
 import { useSeriesAgents } from '../hooks/useSeriesAgents';
-import { formatMinutes, formatPercent } from '../utils/formatShare';
+import { formatDuration, formatPercent } from '../utils/formatShare';
 import type { ProductivitySeries } from '../utils/productivityPairs';
 
 type AgentDrillDownProps = { series: ProductivitySeries; request: ProductivityLoadBody; onBack: () => void };
@@ -47,7 +47,7 @@ export function AgentDrillDown({ series, request, onBack }: AgentDrillDownProps)
               <TableRow>
                 <TableCell sx={cellSx}>Agent</TableCell>
                 <TableCell sx={cellSx} align="right">
-                  Minutes
+                  Time
                 </TableCell>
                 <TableCell sx={cellSx} align="right">
                   Percent
@@ -62,7 +62,7 @@ export function AgentDrillDown({ series, request, onBack }: AgentDrillDownProps)
                 <TableRow key={agent.agentId} data-testid="drill-agent" data-agent-id={agent.agentId}>
                   <TableCell sx={{ ...cellSx, whiteSpace: 'normal' }}>{agent.name}</TableCell>
                   <TableCell sx={cellSx} align="right">
-                    {formatMinutes(agent.minutes)}
+                    {formatDuration(agent.seconds)}
                   </TableCell>
                   <TableCell sx={cellSx} align="right">
                     {formatPercent(agent.percentOfSeries)}

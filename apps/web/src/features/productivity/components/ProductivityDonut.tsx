@@ -6,7 +6,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
-import { formatMinutes, formatPercent } from '../utils/formatShare';
+import { formatDuration, formatPercent } from '../utils/formatShare';
 import type { ProductivitySeries } from '../utils/productivityPairs';
 
 // Only what a donut needs; this module is its own chunk, loaded by the productivity page.
@@ -30,9 +30,7 @@ function donutOption(title: string, series: readonly ProductivitySeries[]): Donu
       formatter: (params) => {
         const { name } = params as { name: string };
         const entry = byName.get(name);
-        return entry
-          ? `${name}<br/>${formatMinutes(entry.minutes)} min · ${formatPercent(entry.percentOfTotal)}`
-          : name;
+        return entry ? `${name}<br/>${formatDuration(entry.seconds)} · ${formatPercent(entry.percentOfTotal)}` : name;
       },
     },
     series: [

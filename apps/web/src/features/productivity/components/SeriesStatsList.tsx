@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { formatMinutes, formatPercent } from '../utils/formatShare';
+import { formatDuration, formatPercent } from '../utils/formatShare';
 import type { ProductivitySeries } from '../utils/productivityPairs';
 
 type SeriesStatsListProps = {
@@ -20,7 +20,7 @@ type SeriesStatsListProps = {
 const cellSx = { px: 1, py: 0.5, whiteSpace: 'nowrap' } as const;
 
 /**
- * The stats beside a donut: name, minutes, % of total, of on-call and of paid time. Clicking a row selects the
+ * The stats beside a donut: name, time (hours and minutes), % of total, of on-call and of paid time. Clicking a row selects the
  * series (the others hide); the people button opens the per-agent list.
  */
 export function SeriesStatsList({ series, selected, onSelect, onDrillDown }: SeriesStatsListProps) {
@@ -32,7 +32,7 @@ export function SeriesStatsList({ series, selected, onSelect, onDrillDown }: Ser
           <TableRow>
             <TableCell sx={cellSx}>Series</TableCell>
             <TableCell sx={cellSx} align="right">
-              Minutes
+              Time
             </TableCell>
             <TableCell sx={cellSx} align="right">
               % of total
@@ -64,8 +64,8 @@ export function SeriesStatsList({ series, selected, onSelect, onDrillDown }: Ser
                   {entry.name}
                 </Box>
               </TableCell>
-              <TableCell sx={cellSx} align="right" data-testid="series-minutes">
-                {formatMinutes(entry.minutes)}
+              <TableCell sx={cellSx} align="right" data-testid="series-minutes" data-minutes={entry.minutes}>
+                {formatDuration(entry.seconds)}
               </TableCell>
               <TableCell sx={cellSx} align="right">
                 {formatPercent(entry.percentOfTotal)}
