@@ -1,4 +1,4 @@
-import type { DataPoint, TeamSchedule } from '@shiftline/shared';
+import type { DataPoint, TeamMonth, TeamSchedule } from '@shiftline/shared';
 import type { ScheduleCampaign } from '../src/features/supervisorSchedule/api';
 
 /** The team calendar's fixtures: a Tuesday far enough ahead that no time is in the past. */
@@ -87,6 +87,31 @@ export function fakeTeamSchedule(): TeamSchedule {
         breaks: [],
       },
     ],
+  };
+}
+
+/** The month summary of the same centre: the team day above, and its night shift's second day. */
+export function fakeTeamMonth(): TeamMonth {
+  const agent = (userId: number, name: string, starred = false) => ({
+    user_id: userId,
+    name,
+    user_avatar_url: null,
+    role_name: starred ? 'Team Lead' : 'Agent',
+    starred,
+    bg_color: { bg: '#dbeafe', text: '#1e3a8a' },
+  });
+  return {
+    days: {
+      // Ada (starred) first, then by name; Cleo is the fourth agent of the day.
+      [TEAM_DAY]: { count_shifts: 1, pending_ids: [202], count_vacations: 2, headcount: 4, atoms: [7, 11, 12] },
+      '2030-01-16': { count_shifts: 0, pending_ids: [], count_vacations: 0, headcount: 1, atoms: [12] },
+    },
+    agents: {
+      7: agent(7, 'Ada Byron', true),
+      11: agent(11, 'Alice Archer'),
+      12: agent(12, 'Bob Baker'),
+    },
+    pending_ids: [202],
   };
 }
 

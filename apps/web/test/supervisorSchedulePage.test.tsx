@@ -6,7 +6,13 @@ import { useSession } from '../src/features/auth';
 import { fakeFetch } from './fakeFetch';
 import { fakeUser } from './fakeUser';
 import { renderWithProviders } from './renderWithProviders';
-import { FAKE_CAMPAIGNS, fakeScheduleCampaigns, fakeTeamSchedule, TEAM_DAY } from './supervisorScheduleFixtures';
+import {
+  FAKE_CAMPAIGNS,
+  fakeScheduleCampaigns,
+  fakeTeamMonth,
+  fakeTeamSchedule,
+  TEAM_DAY,
+} from './supervisorScheduleFixtures';
 
 // The month grid (FullCalendar) has a test of its own; here a stand-in offers the days to click.
 vi.mock('../src/features/supervisorSchedule/components/teamCalendar', () => ({
@@ -48,7 +54,8 @@ type Reply = { status: number; body?: unknown };
 function serve(role: Role, extra: Record<string, Reply | ((body: unknown) => Reply)> = {}) {
   const fetch = fakeFetch({
     'GET /api/auth/me': { status: 200, body: { user: fakeUser(role), csrf_token: 'token' } },
-    'GET /api/schedules/get_schedule': { status: 200, body: fakeTeamSchedule() },
+    'GET /api/schedules/get_month_summary': { status: 200, body: fakeTeamMonth() },
+    'GET /api/schedules/get_day_schedule': { status: 200, body: fakeTeamSchedule() },
     'GET /api/schedules/get_all_campaigns': { status: 200, body: fakeScheduleCampaigns() },
     'GET /api/dashboards/campaigns': { status: 200, body: FAKE_CAMPAIGNS },
     'GET /api/schedules/get_planner': { status: 200, body: SAVED_PLANNER },
@@ -127,6 +134,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
     const red = screen.getAllByTestId('agent-group')[3] as HTMLElement;
     fireEvent.click(within(red).getByTestId('agent-group-toggle'));
     await waitFor(() => expect(within(red).queryByTestId('agent-row')).toBeNull());
+    expect(rowOf(12)).toBeUndefined();
   });
 
   it('draws each time point with its status and id, breaks inside', async () => {
@@ -391,24 +399,79 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
     const fetch = serve('team_lead');
     renderPage();
     await screen.findByTestId('details-panel');
-    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_schedule')).toHaveLength(1));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(1));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_day_schedule')).toHaveLength(1));
     socketHandlers.get('schedule-changed')?.({ user_ids: [12] });
-    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_schedule')).toHaveLength(2));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(2));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_day_schedule')).toHaveLength(2));
     socketHandlers.get('shifts-sent-for-approval')?.({ user_id: 12 });
-    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_schedule').length).toBeGreaterThanOrEqual(3));
+    await waitFor(() =>
+      expect(calls(fetch, 'GET', '/api/schedules/get_month_summary').length).toBeGreaterThanOrEqual(3),
+    );
   });
 
   it('filters the calendar by the campaigns chosen, once the menu closes', async () => {
     const fetch = serve('team_lead');
     renderPage();
-    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_schedule')).toHaveLength(1));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(1));
     fireEvent.mouseDown(within(screen.getByTestId('rules-campaigns')).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: 'After-Hours Support' }));
     fireEvent.click(screen.getByRole('option', { name: 'Daytime Sales' }));
-    expect(calls(fetch, 'GET', '/api/schedules/get_schedule')).toHaveLength(1);
+    expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(1);
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
-    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_schedule')).toHaveLength(2));
-    expect(String(calls(fetch, 'GET', '/api/schedules/get_schedule')[1]?.[0])).toContain('campaigns=1%2C2');
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(2));
+    expect(String(calls(fetch, 'GET', '/api/schedules/get_month_summary')[1]?.[0])).toContain('campaigns=1%2C2');
+    // The opened day follows the same filter.
+    await waitFor(() =>
+      expect(String(calls(fetch, 'GET', '/api/schedules/get_day_schedule').at(-1)?.[0])).toContain('campaigns=1%2C2'),
+    );
     await waitFor(() => expect(screen.getAllByTestId('campaign-timeline')).toHaveLength(2));
+  });
+
+  it('shows an approval at once from the answer, reloading neither the month nor the day', async () => {
+    const fetch = serve('schedule_supervisor', {
+      'POST /api/schedules/approve_event/202': { status: 200, body: { status: 'ok', ids: [202] } },
+    });
+    renderPage();
+    await waitFor(() => expect(within(rowOf(12)).getByTestId('timeline-shift').dataset.status).toBe('pending'));
+    expect(screen.getByTestId('approve-all').textContent).toContain('Approve All (1)');
+    fireEvent.click(within(rowOf(12)).getByTestId('approve-shift'));
+    await waitFor(() => expect(within(rowOf(12)).getByTestId('timeline-shift').dataset.status).toBe('approved'));
+    expect(screen.getByTestId('approve-all').hasAttribute('disabled')).toBe(true);
+    expect(calls(fetch, 'GET', '/api/schedules/get_day_schedule')).toHaveLength(1);
+    expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(1);
+  });
+
+  it('finds agents on the day timeline by name, group and working today', async () => {
+    serve('team_lead');
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(4));
+    const shown = () => screen.queryAllByTestId('agent-row').map((row) => Number(row.dataset.userId));
+    fireEvent.change(screen.getByTestId('details-search'), { target: { value: 'ali' } });
+    await waitFor(() => expect(shown()).toEqual([11]));
+    // A search hides the free shifts: they are nobody's.
+    expect(screen.queryByTestId('free-shift-row')).toBeNull();
+    fireEvent.change(screen.getByTestId('details-search'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('details-working'));
+    // Ada's only shift is canceled and Cleo has none.
+    await waitFor(() => expect(shown().sort((a, b) => a - b)).toEqual([11, 12]));
+    fireEvent.click(screen.getByTestId('details-working'));
+    fireEvent.change(screen.getByTestId('details-group'), { target: { value: 'Blue Team' } });
+    await waitFor(() => expect(shown().sort((a, b) => a - b)).toEqual([7, 13]));
+  });
+
+  it('brings the opened day’s timeline into view', async () => {
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    try {
+      serve('team_lead');
+      renderPage('/schedule/team');
+      fireEvent.click(await screen.findByTestId('day-2030-01-16'));
+      const panel = await screen.findByTestId('details-panel');
+      await waitFor(() => expect(scrolled).toHaveBeenCalled());
+      expect(scrolled.mock.contexts[0]).toBe(panel);
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
   });
 });

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { pendingShiftIds } from '../src/features/supervisorSchedule/components/TeamSchedulePage';
+import {
+  type DayFilter,
+  dayGroups,
+  filterDayAgents,
+  NO_DAY_FILTER,
+} from '../src/features/supervisorSchedule/utils/dayFilter';
 import { daySummaryText } from '../src/features/supervisorSchedule/utils/daySummary';
+import { detailRows } from '../src/features/supervisorSchedule/utils/detailRows';
 import { agentSections } from '../src/features/supervisorSchedule/utils/groups';
 import { dateFromHash, hashWithDate } from '../src/features/supervisorSchedule/utils/hashDate';
 import { assignLanes } from '../src/features/supervisorSchedule/utils/lanes';
-import { atomEvents } from '../src/features/supervisorSchedule/utils/monthEvents';
+import { monthAtomEvents } from '../src/features/supervisorSchedule/utils/monthEvents';
+import { dayWithShiftStatus, monthWithoutPending } from '../src/features/supervisorSchedule/utils/patchTeamCache';
 import { draftToModule, ruleTextToDraft } from '../src/features/supervisorSchedule/utils/plannerModules';
 import { HOUR_LABELS, spanOnDay } from '../src/features/supervisorSchedule/utils/timeline';
 import {
@@ -12,7 +19,7 @@ import {
   formatWorkWindow,
   workWindowBars,
 } from '../src/features/supervisorSchedule/utils/workWindow';
-import { fakeDataPoint, fakeTeamSchedule, TEAM_DAY } from './supervisorScheduleFixtures';
+import { fakeTeamMonth, fakeTeamSchedule, TEAM_DAY } from './supervisorScheduleFixtures';
 
 const ZONE = 'America/Toronto';
 
@@ -100,21 +107,57 @@ describe('the month grid', () => {
     expect(daySummaryText(undefined)).toBe('');
   });
 
+  // Which days a night shift touches and who is starred is counted by the server (get_month_summary's test).
   it('shows one atom per agent and day worked, a night shift on both days, starred roles first', () => {
-    const events = atomEvents(fakeTeamSchedule().data_points, ZONE);
+    const events = monthAtomEvents(fakeTeamMonth()).filter((event) => String(event.id).startsWith('atom-'));
     expect(events.map((event) => event.id).sort()).toEqual([
       'atom-11-2030-01-15',
       'atom-12-2030-01-15',
       'atom-12-2030-01-16',
       'atom-7-2030-01-15',
     ]);
-    const order = (id: string) => events.find((event) => event.id === id)?.extendedProps?.order as string;
+    const order = (id: string) => events.find((event) => event.id === id)?.extendedProps?.order as number;
     expect(order('atom-7-2030-01-15') < order('atom-11-2030-01-15')).toBe(true);
   });
 
-  it('collects the pending shifts for Approve All', () => {
-    expect(pendingShiftIds(fakeTeamSchedule().data_points)).toEqual([202]);
-    expect(pendingShiftIds([fakeDataPoint(1, 'Nobody')])).toEqual([]);
+  it('collects the pending shifts for Approve All, and an approval takes them out of the month and the day', () => {
+    expect(fakeTeamMonth().pending_ids).toEqual([202]);
+    const month = monthWithoutPending(fakeTeamMonth(), new Set([202]));
+    expect(month.pending_ids).toEqual([]);
+    expect(month.days[TEAM_DAY]).toMatchObject({ count_shifts: 0, pending_ids: [], headcount: 4 });
+    const loaded = fakeTeamSchedule();
+    const day = dayWithShiftStatus(loaded, new Set([202]), 'approved');
+    const bob = day.data_points.find((point) => point.user_id === 12);
+    expect(bob?.time_points.map((item) => item.status)).toEqual(['approved']);
+    // What the approval did not touch stays the same object, so React redraws only what changed.
+    expect(day.data_points[2]).toBe(loaded.data_points[2]);
+    expect(monthWithoutPending(month, new Set([202]))).toBe(month);
+    expect(dayWithShiftStatus(loaded, new Set([999]), 'approved')).toBe(loaded);
+  });
+});
+
+describe('the day timeline filters', () => {
+  const points = fakeTeamSchedule().data_points;
+  const ids = (filter: Partial<DayFilter>) =>
+    filterDayAgents(points, { ...NO_DAY_FILTER, ...filter }, TEAM_DAY, ZONE).map((point) => point.user_id);
+
+  it('finds agents by name, by group, and those working today', () => {
+    expect(ids({})).toEqual([12, 7, 11, 13]);
+    expect(ids({ search: '  ALI ' })).toEqual([11]);
+    expect(ids({ group: 'Blue Team' })).toEqual([7, 13]);
+    expect(ids({ group: null })).toEqual([11]);
+    // Ada's shift is canceled and Cleo has none: neither works today.
+    expect(ids({ workingOnly: true })).toEqual([12, 11]);
+    expect(ids({ workingOnly: true, group: 'Blue Team' })).toEqual([]);
+    expect(dayGroups(points)).toEqual([null, 'Blue Team', 'Red Team']);
+  });
+
+  it('lists a header per section and the rows of open sections only', () => {
+    const sections = agentSections(points, []);
+    const rows = detailRows(sections, new Set(['Blue Team']));
+    expect(
+      rows.map((row) => (row.kind === 'header' ? row.section.key : row.kind === 'agent' ? row.point.user_id : 0)),
+    ).toEqual(['ungrouped', 11, 'Blue Team', 'Red Team', 12]);
   });
 });
 

@@ -110,6 +110,7 @@ export const daysOffEntrySchema = z.object({
   reason: z.string(),
   reason_name: z.string(),
   status: z.enum(VACATION_STATUSES),
+  timezone: z.string().describe("the owner's zone: days off are whole days there, whoever views them"),
   created_at: z.string(),
 });
 

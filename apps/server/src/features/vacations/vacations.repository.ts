@@ -58,7 +58,7 @@ export function createVacationsRepository(db: Kysely<Database>) {
         .selectFrom('vacations')
         .innerJoin('users', 'users.id', 'vacations.user_id')
         .selectAll('vacations')
-        .select(['users.first_name', 'users.second_name', 'users.avatar_url'])
+        .select(['users.first_name', 'users.second_name', 'users.avatar_url', 'users.timezone'])
         .$if(filter.userId !== undefined, (q) => q.where('vacations.user_id', '=', filter.userId as number))
         .$if(filter.status !== undefined, (q) => q.where('vacations.status', '=', filter.status as VacationStatus))
         .orderBy('vacations.start_at', 'desc')

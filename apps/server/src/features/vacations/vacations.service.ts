@@ -310,6 +310,7 @@ export function createVacationsService(deps: {
         reason: row.reason,
         reason_name: VACATION_REASONS[row.reason as VacationReason] ?? row.reason,
         status: row.status,
+        timezone: row.timezone,
         created_at: row.created_at.toISOString(),
       }));
       return { days_off: daysOff, total, page: query.page, page_size: query.page_size };

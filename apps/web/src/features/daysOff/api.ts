@@ -12,6 +12,8 @@ export type DaysOffEntry = {
   reason: string;
   reason_name: string;
   status: VacationStatus;
+  /** The owner's zone: the days off are whole days there. */
+  timezone: string;
   created_at: string;
 };
 

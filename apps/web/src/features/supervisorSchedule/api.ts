@@ -1,4 +1,4 @@
-import type { BreakType, Planner, SetPlannerBody, SetPlannerResult, TeamSchedule } from '@shiftline/shared';
+import type { BreakType, Planner, SetPlannerBody, SetPlannerResult, TeamMonth, TeamSchedule } from '@shiftline/shared';
 import { http } from '../../lib/http';
 import { scheduleKeys } from '../schedule/api';
 
@@ -27,12 +27,23 @@ export type FreeShiftRequest = {
 /** get_planner's answer: the planner itself, or wrapped, or nothing saved. */
 export type PlannerResponse = Planner | { planner: Planner | null } | null;
 
+const campaignParam = (campaigns: readonly number[]) =>
+  campaigns.length > 0 ? [...campaigns].sort((a, b) => a - b).join(',') : undefined;
+
 export const teamScheduleApi = {
-  teamSchedule: (period: TeamPeriod, campaigns: readonly number[]) =>
-    http.get<TeamSchedule>('/api/schedules/get_schedule', {
+  /** The month grid: per day counts, headcount and first atoms, and the pending ids. */
+  teamMonth: (period: TeamPeriod, campaigns: readonly number[]) =>
+    http.get<TeamMonth>('/api/schedules/get_month_summary', {
       start_period: period.startUtc,
       end_period: period.endUtc,
-      campaigns: campaigns.length > 0 ? [...campaigns].sort((a, b) => a - b).join(',') : undefined,
+      campaigns: campaignParam(campaigns),
+    }),
+  /** One local day's data points with shifts and breaks, for the details panel. */
+  teamDay: (day: TeamPeriod, campaigns: readonly number[]) =>
+    http.get<TeamSchedule>('/api/schedules/get_day_schedule', {
+      start_period: day.startUtc,
+      end_period: day.endUtc,
+      campaigns: campaignParam(campaigns),
     }),
   allCampaigns: (period: TeamPeriod) =>
     http.get<ScheduleCampaign[]>('/api/schedules/get_all_campaigns', {
@@ -53,14 +64,13 @@ export const teamScheduleApi = {
 /** Query keys of the team calendar; every key starts with 'team-schedule' so one invalidation refreshes all. */
 export const teamScheduleKeys = {
   all: ['team-schedule'] as const,
-  period: (period: TeamPeriod, campaigns: readonly number[]) =>
-    [
-      'team-schedule',
-      'points',
-      period.startUtc,
-      period.endUtc,
-      [...campaigns].sort((a, b) => a - b).join(','),
-    ] as const,
+  months: ['team-schedule', 'month'] as const,
+  month: (period: TeamPeriod, campaigns: readonly number[]) =>
+    ['team-schedule', 'month', period.startUtc, period.endUtc, campaignParam(campaigns) ?? ''] as const,
+  days: ['team-schedule', 'day'] as const,
+  day: (day: TeamPeriod, campaigns: readonly number[]) =>
+    ['team-schedule', 'day', day.startUtc, day.endUtc, campaignParam(campaigns) ?? ''] as const,
+  campaignsAll: ['team-schedule', 'campaigns'] as const,
   campaigns: (period: TeamPeriod) => ['team-schedule', 'campaigns', period.startUtc, period.endUtc] as const,
   planner: (user: number | undefined) => ['team-schedule', 'planner', user ?? 'self'] as const,
   /** Personal calendars show the same shifts. */

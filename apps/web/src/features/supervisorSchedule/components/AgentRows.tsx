@@ -15,13 +15,18 @@ import { hourGridSx } from './TimelineHeader';
 /** The two columns of every details row: who, and their 24-hour track. */
 export const ROW_COLUMNS = '220px minmax(0, 1fr)';
 
+/** Fixed row heights, so the virtualised details list knows where each row lies without measuring it. */
+export const AGENT_ROW_HEIGHT = 37;
+export const FREE_SHIFT_ROW_HEIGHT = 45;
+
 const rowSx = {
   display: 'grid',
   gridTemplateColumns: ROW_COLUMNS,
   alignItems: 'stretch',
   borderTop: 1,
   borderColor: 'divider',
-  minHeight: 36,
+  boxSizing: 'border-box',
+  overflow: 'hidden',
 } as const;
 
 /** The agent's shifts and days off on the day; a vacation listed twice (in time points and vacations) shows once. */
@@ -49,7 +54,7 @@ type AgentRowProps = ShiftActions & {
 export function AgentRow({ point, day, zone, onPlan, ...actions }: AgentRowProps) {
   const points = pointsOnDay(point, day, zone);
   return (
-    <Box sx={rowSx} data-testid="agent-row" data-user-id={point.user_id}>
+    <Box sx={{ ...rowSx, height: AGENT_ROW_HEIGHT }} data-testid="agent-row" data-user-id={point.user_id}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, minWidth: 0, fontSize: '0.8125rem' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <AgentAtom point={point} size="medium" />
@@ -101,7 +106,11 @@ export function FreeShiftRow({
   const open = freeShift.count_agents - freeShift.accepted;
   const color = statusColor('free_shift');
   return (
-    <Box sx={rowSx} data-testid="free-shift-row" data-free-shift-id={freeShift.id}>
+    <Box
+      sx={{ ...rowSx, height: FREE_SHIFT_ROW_HEIGHT }}
+      data-testid="free-shift-row"
+      data-free-shift-id={freeShift.id}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, minWidth: 0 }}>
         <WorkOutlinedIcon sx={{ fontSize: 20, color }} />
         <Box sx={{ minWidth: 0 }}>

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { formatDay, formatTimeRange, localDayOf } from '../../schedule/utils/localTime';
 import { teamScheduleApi } from '../api';
-import { useTeamMutation } from '../hooks/useTeamMutation';
+import { useShiftTransition } from '../hooks/useShiftTransition';
 import type { TimePoint } from './ShiftBar';
 
 /** The question the spec asks before cancelling an approved or canceled shift. */
@@ -31,7 +31,11 @@ type CancelShiftDialogProps = {
  */
 export function CancelShiftDialog({ shift, agentName, zone, onClose, onCanceled }: CancelShiftDialogProps) {
   const [reason, setReason] = useState('');
-  const cancel = useTeamMutation(teamScheduleApi.cancelEvent);
+  const cancel = useShiftTransition(teamScheduleApi.cancelEvent, {
+    status: 'canceled',
+    idsOf: ({ id }) => [id],
+    reloadMonth: true,
+  });
   const start = Date.parse(shift.start_utc);
   const end = Date.parse(shift.end_utc);
   const asks = shift.status === 'approved' || shift.status === 'canceled';

@@ -1,13 +1,13 @@
-import FullCalendar, { type CalendarRef, type EventInput } from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import Box from '@mui/material/Box';
-import { CALENDAR_HEIGHTS, type TeamSchedule } from '@shiftline/shared';
-import { useEffect, useRef } from 'react';
+import { CALENDAR_HEIGHTS, type TeamMonth } from '@shiftline/shared';
+import { useEffect, useMemo, useRef } from 'react';
 import { calendarSx } from '../../schedule/components/calendarStyles';
 import { daySummaryText } from '../utils/daySummary';
-import { ATOM_CLASS, type AtomEvent } from '../utils/monthEvents';
+import { ATOM_CLASS, type AtomEvent, monthAtomEvents } from '../utils/monthEvents';
 import { AgentAtom } from './AgentAtom';
 
 const PLUGINS = [dayGridPlugin, interactionPlugin, classicThemePlugin];
@@ -17,8 +17,8 @@ type TeamMonthCalendarProps = {
   month: string;
   focusDay: string | null;
   zone: string;
-  events: EventInput[];
-  summary: TeamSchedule['summary'];
+  /** The month summary: per day counts, headcount and first atoms. */
+  summary: TeamMonth;
   /** A day cell, one of its atoms or its "+more" link was clicked (local ISO date). */
   onDayClick: (day: string) => void;
 };
@@ -26,9 +26,13 @@ type TeamMonthCalendarProps = {
 // A marker's UTC fields are the local wall-clock date.
 const markerDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The team month grid: per day its counts and an atom per agent working that day, in the viewer's zone. */
-export function TeamMonthCalendar({ month, focusDay, zone, events, summary, onDayClick }: TeamMonthCalendarProps) {
+/**
+ * The team month grid in the viewer's zone: per day its counts, its scheduled headcount, its first agent atoms
+ * and '+N others' for the rest, which opens the day.
+ */
+export function TeamMonthCalendar({ month, focusDay, zone, summary, onDayClick }: TeamMonthCalendarProps) {
   const calendar = useRef<CalendarRef>(null);
+  const events = useMemo(() => monthAtomEvents(summary), [summary]);
 
   useEffect(() => {
     calendar.current?.getApi().gotoDate(`${month}-01`);
@@ -62,13 +66,20 @@ export function TeamMonthCalendar({ month, focusDay, zone, events, summary, onDa
           const { atom } = info.event.extendedProps as { atom: AtomEvent };
           return (
             <Box sx={{ px: 0.25, fontSize: '0.75rem', minWidth: 0 }}>
-              <AgentAtom point={atom.point} />
+              {atom.kind === 'atom' ? (
+                <AgentAtom point={atom.agent} />
+              ) : (
+                <Box component="span" data-testid="day-others" data-date={atom.day} sx={{ color: 'primary.main' }}>
+                  +{atom.count} others
+                </Box>
+              )}
             </Box>
           );
         }}
         dayCellTopContent={(info) => {
           const day = markerDay(info.date);
-          const text = daySummaryText(summary[day]);
+          const counts = summary.days[day];
+          const text = daySummaryText(counts);
           return (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, width: '100%' }}>
               {text ? (
@@ -81,7 +92,20 @@ export function TeamMonthCalendar({ month, focusDay, zone, events, summary, onDa
                   {text}
                 </Box>
               ) : null}
-              <Box component="span">{info.dayNumberText}</Box>
+              {counts && counts.headcount > 0 ? (
+                <Box
+                  component="span"
+                  data-testid="day-headcount"
+                  data-date={day}
+                  title={`${counts.headcount} agents scheduled`}
+                  sx={{ fontSize: '0.7rem', fontWeight: 600, color: 'text.primary', whiteSpace: 'nowrap' }}
+                >
+                  {counts.headcount} scheduled
+                </Box>
+              ) : null}
+              <Box component="span" sx={{ ml: 'auto' }}>
+                {info.dayNumberText}
+              </Box>
             </Box>
           );
         }}

@@ -18,15 +18,15 @@ import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { useCurrentUser } from '../../auth';
 import { useCampaigns } from '../../campaigns';
 import { MonthNavigation } from '../../schedule/components/MonthNavigation';
-import { localDayOf } from '../../schedule/utils/localTime';
+import { dayInterval, localDayOf } from '../../schedule/utils/localTime';
 import { monthTitle } from '../../schedule/utils/monthKey';
 import { teamScheduleApi } from '../api';
 import { useScheduleCampaigns } from '../hooks/useScheduleCampaigns';
-import { useTeamMutation } from '../hooks/useTeamMutation';
-import { useTeamSchedule } from '../hooks/useTeamSchedule';
+import { useShiftTransition } from '../hooks/useShiftTransition';
+import { useTeamDay } from '../hooks/useTeamDay';
+import { useTeamMonth } from '../hooks/useTeamMonth';
 import { useTeamScheduleLive } from '../hooks/useTeamScheduleLive';
 import { dateFromHash, hashWithDate } from '../utils/hashDate';
-import { atomEvents } from '../utils/monthEvents';
 import { CalendarRulesBar } from './CalendarRulesBar';
 import { CancelShiftDialog } from './CancelShiftDialog';
 import { DetailsPanel } from './DetailsPanel';
@@ -40,13 +40,6 @@ const TeamMonthCalendar = lazy(async () => ({ default: (await import('./teamCale
 type Notice = { message: string; severity: 'success' | 'error' };
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
-
-/** The ids of the pending shifts loaded: what Approve All approves. */
-export function pendingShiftIds(points: readonly DataPoint[]): number[] {
-  return points.flatMap((point) =>
-    point.time_points.filter((item) => item.type === 'shift' && item.status === 'pending').map((item) => item.id),
-  );
-}
 
 /** /schedule/team: the supervisor schedule calendar. */
 export function TeamSchedulePage() {
@@ -71,8 +64,16 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const period = useMemo(() => calendarPeriod(month, zone), [month, zone]);
-  const { schedule } = useTeamSchedule(period, campaignFilter);
-  const scheduleCampaigns = useScheduleCampaigns(period, hashDate !== null);
+  // The opened day as UTC instants: the panel loads that day only.
+  const dayPeriod = useMemo(() => {
+    if (hashDate === null) return null;
+    const { start, end } = dayInterval(hashDate, zone);
+    return { startUtc: new Date(start).toISOString(), endUtc: new Date(end).toISOString() };
+  }, [hashDate, zone]);
+  const { month: monthSummary } = useTeamMonth(period, campaignFilter);
+  const day = useTeamDay(dayPeriod, campaignFilter);
+  const schedule = day.schedule;
+  const scheduleCampaigns = useScheduleCampaigns(dayPeriod);
   const dashboardCampaigns = useCampaigns();
   useTeamScheduleLive();
 
@@ -84,12 +85,23 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
     () => new Map(campaignOptions.map((option) => [option.value, option.label])),
     [campaignOptions],
   );
-  const events = useMemo(() => atomEvents(schedule.data_points, zone), [schedule.data_points, zone]);
-  const pendingIds = useMemo(() => pendingShiftIds(schedule.data_points), [schedule.data_points]);
+  const pendingIds = monthSummary.pending_ids;
 
-  const approve = useTeamMutation(teamScheduleApi.approveEvent);
-  const restore = useTeamMutation(teamScheduleApi.restoreEvent);
-  const approveAll = useTeamMutation(teamScheduleApi.approveAll);
+  const approve = useShiftTransition(teamScheduleApi.approveEvent, {
+    status: 'approved',
+    idsOf: (id) => [id],
+    reloadMonth: false,
+  });
+  const restore = useShiftTransition(teamScheduleApi.restoreEvent, {
+    status: 'approved',
+    idsOf: (id) => [id],
+    reloadMonth: true,
+  });
+  const approveAll = useShiftTransition(teamScheduleApi.approveAll, {
+    status: 'approved',
+    idsOf: (ids) => ids,
+    reloadMonth: false,
+  });
 
   const focusDay = (day: string) => void navigate({ hash: hashWithDate(location.hash, day) }, { replace: true });
   const closePanel = () => void navigate({ hash: '' }, { replace: true });
@@ -148,8 +160,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
             month={month}
             focusDay={hashDate}
             zone={zone}
-            events={events}
-            summary={schedule.summary}
+            summary={monthSummary}
             onDayClick={focusDay}
           />
         </Suspense>
@@ -161,6 +172,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
           day={hashDate}
           zone={zone}
           schedule={schedule}
+          scheduleLoading={day.isPending}
           campaigns={scheduleCampaigns.campaigns}
           campaignsLoading={scheduleCampaigns.isPending}
           campaignNames={campaignNames}

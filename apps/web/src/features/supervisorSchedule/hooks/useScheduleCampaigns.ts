@@ -4,11 +4,12 @@ import { type ScheduleCampaign, type TeamPeriod, teamScheduleApi, teamScheduleKe
 
 const EMPTY: ScheduleCampaign[] = [];
 
-/** Campaigns with their agents, working windows and shifts in the period, for the per-campaign timeline. */
-export function useScheduleCampaigns(period: TeamPeriod, enabled: boolean) {
+/** Campaigns with their agents, working windows and shifts on the opened day, for the per-campaign timeline. */
+export function useScheduleCampaigns(day: TeamPeriod | null) {
+  const enabled = day !== null;
   const query = useQuery({
-    queryKey: teamScheduleKeys.campaigns(period),
-    queryFn: () => teamScheduleApi.allCampaigns(period),
+    queryKey: day ? teamScheduleKeys.campaigns(day) : teamScheduleKeys.campaignsAll,
+    queryFn: () => teamScheduleApi.allCampaigns(day as TeamPeriod),
     enabled,
   });
   useEffect(() => {

@@ -1,19 +1,19 @@
 import type { TeamSchedule } from '@shiftline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type TeamPeriod, teamScheduleApi, teamScheduleKeys } from '../api';
 
 const EMPTY: TeamSchedule = { data_points: [], summary: {}, free_shifts: [] };
 
-/** Every agent's time points in the period, filtered by campaigns; loading errors are only logged (spec). */
-export function useTeamSchedule(period: TeamPeriod, campaigns: readonly number[]) {
+/** Every agent's time points on the opened day, filtered by campaigns; loading errors are only logged (spec). */
+export function useTeamDay(day: TeamPeriod | null, campaigns: readonly number[]) {
   const query = useQuery({
-    queryKey: teamScheduleKeys.period(period, campaigns),
-    queryFn: () => teamScheduleApi.teamSchedule(period, campaigns),
-    placeholderData: keepPreviousData,
+    queryKey: day ? teamScheduleKeys.day(day, campaigns) : teamScheduleKeys.days,
+    queryFn: () => teamScheduleApi.teamDay(day as TeamPeriod, campaigns),
+    enabled: day !== null,
   });
   useEffect(() => {
-    if (query.error) console.error('The team schedule could not be loaded', query.error);
+    if (query.error) console.error('The team day could not be loaded', query.error);
   }, [query.error]);
-  return { schedule: query.data ?? EMPTY, isPending: query.isPending, isFetching: query.isFetching };
+  return { schedule: query.data ?? EMPTY, isPending: day !== null && query.isPending };
 }

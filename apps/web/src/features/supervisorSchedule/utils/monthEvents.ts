@@ -1,50 +1,48 @@
 import type { EventInput } from '@fullcalendar/react';
-import type { DataPoint } from '@shiftline/shared';
-import { DateTime } from 'luxon';
+import type { MonthAgent, TeamMonth } from '@shiftline/shared';
 
 /** Class of the atom events: drawn without the event colour, the atom carries its own. */
 export const ATOM_CLASS = 'sl-team-atom';
 
-/** What an agent atom in a month cell stands for. */
-export type AtomEvent = { point: DataPoint; day: string };
-
-/** The local days (ISO dates) an interval touches in the zone. */
-function daysTouched(startMs: number, endMs: number, zone: string): string[] {
-  const days: string[] = [];
-  let day = DateTime.fromMillis(startMs, { zone }).startOf('day');
-  const last = DateTime.fromMillis(Math.max(startMs, endMs - 1), { zone }).startOf('day');
-  while (day <= last && days.length < 62) {
-    days.push(day.toISODate() as string);
-    day = day.plus({ days: 1 });
-  }
-  return days;
-}
+/** What an event in a month cell stands for: an agent atom, or the '+N others' of the agents not drawn. */
+export type AtomEvent =
+  | { kind: 'atom'; agent: MonthAgent; day: string }
+  | { kind: 'others'; count: number; day: string };
 
 /**
- * The month grid's events: one agent atom per agent and local day they have a shift on (a shift
- * crossing midnight shows on both days); starred roles first, then by name.
+ * The month grid's events from the month summary: per day its first agents (the server ranks them, starred
+ * roles first, then by name) and one '+N others' for the rest of the day's headcount, opened in the day panel.
  */
-export function atomEvents(dataPoints: readonly DataPoint[], zone: string): EventInput[] {
+export function monthAtomEvents(month: TeamMonth): EventInput[] {
   const events: EventInput[] = [];
-  for (const point of dataPoints) {
-    const days = new Set<string>();
-    for (const timePoint of point.time_points) {
-      if (timePoint.type !== 'shift') continue;
-      for (const day of daysTouched(Date.parse(timePoint.start_utc), Date.parse(timePoint.end_utc), zone)) {
-        days.add(day);
-      }
-    }
-    for (const day of days) {
-      const atom: AtomEvent = { point, day };
+  for (const [day, summary] of Object.entries(month.days)) {
+    summary.atoms.forEach((userId, index) => {
+      const agent = month.agents[userId];
+      if (!agent) return;
+      const atom: AtomEvent = { kind: 'atom', agent, day };
       events.push({
-        id: `atom-${point.user_id}-${day}`,
+        id: `atom-${userId}-${day}`,
         start: day,
         allDay: true,
-        title: point.name,
+        title: agent.name,
         class: ATOM_CLASS,
         color: 'transparent',
         contrastColor: 'inherit',
-        extendedProps: { atom, order: `${point.starred ? 0 : 1}${point.name}` },
+        extendedProps: { atom, order: index },
+      });
+    });
+    const others = summary.headcount - summary.atoms.length;
+    if (others > 0) {
+      const atom: AtomEvent = { kind: 'others', count: others, day };
+      events.push({
+        id: `others-${day}`,
+        start: day,
+        allDay: true,
+        title: `+${others} others`,
+        class: ATOM_CLASS,
+        color: 'transparent',
+        contrastColor: 'inherit',
+        extendedProps: { atom, order: summary.atoms.length },
       });
     }
   }
