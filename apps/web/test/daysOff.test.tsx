@@ -67,9 +67,10 @@ function setUp(role: Role, replies: Replies = {}) {
   return fetch;
 }
 
+/** The writes sent; the agent-records call that precedes every agents list (spec §7) has a test of its own. */
 const posts = (fetch: ReturnType<typeof fakeFetch>) =>
   fetch.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
+    .filter(([input, init]) => init?.method === 'POST' && !String(input).includes('/api/dashboards/agent-records'))
     .map(([input, init]) => ({
       call: String(input),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
@@ -259,6 +260,23 @@ describe('DaysOffPage', { timeout: 20_000 }, () => {
           '/api/schedules/get_days_off?status=vac_pending',
         ),
       );
+    });
+
+    it('sends the agent-records call, one month back to one month ahead, before the agents list loads', async () => {
+      const fetch = setUp('schedule_supervisor');
+      await rows();
+      fireEvent.click(screen.getByTestId('days-off-add'));
+      await waitFor(() => expect((screen.getByTestId('days-off-agent') as HTMLSelectElement).disabled).toBe(false));
+      const paths = fetch.mock.calls.map(([input]) => String(input).split('?')[0]);
+      const records = paths.indexOf('/api/dashboards/agent-records');
+      expect(records).toBeGreaterThanOrEqual(0);
+      expect(records).toBeLessThan(paths.indexOf('/api/dashboards/agents_list'));
+      const body = JSON.parse(String(fetch.mock.calls[records]?.[1]?.body)) as { start: number; end: number };
+      const now = Date.now() / 1000;
+      expect(now - body.start).toBeGreaterThanOrEqual(28 * 86_400);
+      expect(now - body.start).toBeLessThanOrEqual(31 * 86_400 + 60);
+      expect(body.end - now).toBeGreaterThanOrEqual(28 * 86_400 - 60);
+      expect(body.end - now).toBeLessThanOrEqual(31 * 86_400);
     });
 
     it('adds days off for an agent through the approval host', async () => {

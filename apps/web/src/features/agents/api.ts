@@ -1,10 +1,11 @@
 import type { Agent, UserCampaign } from '@shiftline/shared';
 import { http } from '../../lib/http';
+import { loadAgentsList } from '../dashboards/agentsList';
 
 type AgentGroup = { id: number; name: string };
 
 export const agentsApi = {
-  list: (filter: { campaign?: number }) => http.get<Agent[]>('/api/dashboards/agents_list', filter),
+  list: (filter: { campaign?: number }): Promise<Agent[]> => loadAgentsList(filter),
   groups: () => http.get<AgentGroup[]>('/api/dashboards/agent_groups'),
   campaignsOf: (userId: number) => http.get<UserCampaign[]>(`/api/dashboards/user-campaigns-popup/${userId}`),
   /** Enables the agent in the campaign if disabled, else disables; answers the agent's updated list. */

@@ -1,5 +1,6 @@
 import type { Agent, VacationReason, VacationStatus } from '@shiftline/shared';
 import { http } from '../../lib/http';
+import { loadAgentsList } from '../dashboards/agentsList';
 
 /** A row of /schedule/days_off (daysOffEntrySchema in @shiftline/shared). */
 export type DaysOffEntry = {
@@ -26,20 +27,18 @@ export type VacationActionRequest =
   | { action: 'reject_cancellation'; vacation_id: number }
   | ({ action: 'add'; user: number } & Omit<NewVacation, 'user'>);
 
-type DaysOffResponse = DaysOffEntry[] | { days_off?: DaysOffEntry[]; items?: DaysOffEntry[] };
-
-const rowsOf = (response: DaysOffResponse): DaysOffEntry[] =>
-  Array.isArray(response) ? response : (response.days_off ?? response.items ?? []);
+/** One page of the list (daysOffListSchema in @shiftline/shared). */
+export type DaysOffPage = { days_off: DaysOffEntry[]; total: number; page: number; page_size: number };
 
 export const daysOffApi = {
-  /** The viewer's own requests; every request for a schedule supervisor. */
-  list: async (status: VacationStatus | null) =>
-    rowsOf(await http.get<DaysOffResponse>('/api/schedules/get_days_off', { status })),
+  /** One page (from 1) of the viewer's own requests, or of every request for a schedule supervisor. */
+  list: (status: VacationStatus | null, page: number) =>
+    http.get<DaysOffPage>('/api/schedules/get_days_off', { status, page: page > 1 ? page : null }),
   create: (body: NewVacation) =>
     http.post<{ id: number; status?: VacationStatus }>('/api/schedules/create_vacation', body),
   reject: (id: number) => http.post(`/api/schedules/reject_vacation/${id}`),
   requestCancellation: (id: number) => http.post(`/api/schedules/request_vacation_cancellation/${id}`),
   approveCancellation: (id: number) => http.post(`/api/schedules/approve_vacation_cancellation/${id}`),
   startAction: (body: VacationActionRequest) => http.post('/api/schedules/start_vacation_action', body),
-  agents: () => http.get<Agent[]>('/api/dashboards/agents_list'),
+  agents: (): Promise<Agent[]> => loadAgentsList(),
 };

@@ -7,6 +7,7 @@ import type {
   ProductivitySeriesAgentsBody,
 } from '@shiftline/shared';
 import { http } from '../../lib/http';
+import { loadAgentsList } from '../dashboards/agentsList';
 
 export const productivityApi = {
   load: (body: ProductivityLoadBody) => http.post<ProductivityResult>('/api/productivity/load', body),
@@ -16,7 +17,7 @@ export const productivityApi = {
   /** The payrolls Already Paid adds up, fetched when the Payment Details open. */
   payrolls: (body: ProductivityLoadBody) => http.post<ProductivityPayrolls>('/api/productivity/payrolls', body),
   /** The agent dropdown's choices (staff only): agents any list shows. */
-  agents: () => http.get<Agent[]>('/api/dashboards/agents_list'),
+  agents: (): Promise<Agent[]> => loadAgentsList(),
 };
 
 export const productivityKeys = {
