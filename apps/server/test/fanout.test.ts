@@ -211,7 +211,8 @@ describe('vacation approval host', () => {
 
     // Another user's page id is not a way into their pages: the event stays with the supervisor's own.
     const lead = await openPage(await login(t.app, demoEmail('team_lead')), true);
-    for (const headers of [{}, { 'x-socket-id': lead.socket.id ?? '' }]) {
+    const headerSets: Record<string, string>[] = [{}, { 'x-socket-id': lead.socket.id ?? '' }];
+    for (const headers of headerSets) {
       for (const page of [tab1, tab2]) page.heard.length = 0;
       expect((await post(scheduler, '/api/schedules/start_vacation_action', body, headers)).statusCode).toBe(200);
       await settle(() => [tab1, tab2].some((page) => heardOf(page, 'startApproveVacation').length > 0));
