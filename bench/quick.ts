@@ -26,7 +26,7 @@ const QUICK: { name: string; file: string; env: Record<string, string> }[] = [
   {
     name: 'dashboards',
     file: 'dashboards.ts',
-    env: { BENCH_AGENTS: '20', BENCH_DAYS: '60', BENCH_RUNS: '5', BENCH_SKIP_STARTUP: '1' },
+    env: { BENCH_AGENTS: '40', BENCH_DAYS: '45', BENCH_RUNS: '5', BENCH_COLD_RANGES: '5', BENCH_SKIP_STARTUP: '1' },
   },
 ];
 

@@ -50,7 +50,7 @@ export function checkTarget(
 }
 
 export const verdictLine = (verdict: Verdict) =>
-  `  ${verdict.name.padEnd(44)} ${verdict.figure.padStart(12)}   target ${verdict.target.padEnd(12)} ${verdict.met ? 'MET' : 'MISSED'}`;
+  `  ${verdict.name.padEnd(56)} ${verdict.figure.padStart(12)}   target ${verdict.target.padEnd(12)} ${verdict.met ? 'MET' : 'MISSED'}`;
 
 /** At a bench's end: how many of its targets were met, and the misses again. */
 export function printVerdicts(title = benchName) {
