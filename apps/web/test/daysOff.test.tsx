@@ -29,6 +29,7 @@ function entry(id: number, status: DaysOffEntry['status'], overrides: Partial<Da
     reason: 'vacation',
     reason_name: 'Vacation',
     status,
+    timezone: ZONE,
     created_at: '2026-11-20T15:00:00.000Z',
     ...overrides,
   };
@@ -44,8 +45,8 @@ const ROWS = [
 type Replies = Parameters<typeof fakeFetch>[0];
 const ok = { status: 200, body: { status: 'ok' } };
 
-function setUp(role: Role, replies: Replies = {}) {
-  viewer = fakeUser(role, { timezone: ZONE });
+function setUp(role: Role, replies: Replies = {}, viewerZone: string = ZONE) {
+  viewer = fakeUser(role, { timezone: viewerZone });
   const fetch = fakeFetch({
     'GET /api/schedules/get_days_off': { status: 200, body: ROWS },
     'GET /api/dashboards/agents_list': {
@@ -123,6 +124,27 @@ describe('DaysOffPage', { timeout: 20_000 }, () => {
       start: '2026-12-07',
       end: '2026-12-09',
     });
+  });
+
+  it('counts the owner’s days whatever the viewer’s zone (a Toronto request seen from Chicago)', async () => {
+    // Dec 7 from midnight to Dec 8 at noon in Toronto: two of the owner's days, though in Chicago it ends at 11:00.
+    const toronto = entry(5, 'vac_pending', {
+      start_utc: '2026-12-07T05:00:00.000Z',
+      end_utc: '2026-12-08T17:00:00.000Z',
+    });
+    setUp(
+      'schedule_supervisor',
+      {
+        'GET /api/schedules/get_days_off': {
+          status: 200,
+          body: { days_off: [toronto], total: 1, page: 1, page_size: 50 },
+        },
+      },
+      'America/Chicago',
+    );
+    const shown = await row(5);
+    expect(shown.textContent).toContain('Dec 7, 2026 – Dec 8, 2026');
+    expect(shown.textContent).toContain('2 days');
   });
 
   describe('for an agent', () => {

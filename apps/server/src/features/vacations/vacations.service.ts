@@ -16,7 +16,7 @@ const MAX_VACATION_LEAD_DAYS = 366;
 export const MAX_PENDING_VACATIONS = 10;
 const DAY_MS = 86_400_000;
 
-/** The spec's 'Cannot be approved!' text, with the period in the viewer's local date format. */
+/** The spec's 'Cannot be approved!' text, with the period's days in the zone given (the owner's). */
 export function cannotApproveMessage(start: Date, end: Date, zone: string): string {
   const format = (date: Date) =>
     DateTime.fromJSDate(date, { zone }).toLocaleString(DateTime.DATE_SHORT, { locale: 'en-US' });
@@ -71,11 +71,13 @@ export function createVacationsService(deps: {
     ]);
   }
 
-  /** Inside a transaction: refuses an approval that overlaps approved days off (the 'Cannot be approved!' case). */
+  /**
+   * Inside a transaction: refuses an approval that overlaps approved days off (the 'Cannot be approved!' case). The
+   * days are named in the owner's zone: days off are the owner's local days, whoever approves them.
+   */
   async function assertNoApprovedOverlap(
     repos: SchedulingRepositories,
     vacation: { id: number; user_id: number; start_at: Date; end_at: Date },
-    zone: string,
   ) {
     const overlapping = await repos.vacations.blockingOverlapping(
       vacation.user_id,
@@ -84,6 +86,7 @@ export function createVacationsService(deps: {
       vacation.id,
     );
     if (overlapping.length > 0) {
+      const zone = await repos.vacations.timezoneOf(vacation.user_id);
       throw new AppError('vacation_overlap', cannotApproveMessage(vacation.start_at, vacation.end_at, zone));
     }
   }
@@ -187,7 +190,7 @@ export function createVacationsService(deps: {
     async approve(viewer: UserRow, id: number, options: { delete_shifts?: boolean }) {
       const { rows, ownerId } = await inTransaction(async (repos) => {
         const vacation = await lockPending(repos, id);
-        await assertNoApprovedOverlap(repos, vacation, viewer.timezone);
+        await assertNoApprovedOverlap(repos, vacation);
         const shifts = await repos.vacations.liveShiftsOverlapping(
           vacation.user_id,
           vacation.start_at,
@@ -364,7 +367,7 @@ export function createVacationsService(deps: {
       }
       const { rows, owners } = await inTransaction(async (repos) => {
         const vacation = body.vacation_id === undefined ? null : await lockPending(repos, body.vacation_id);
-        if (vacation) await assertNoApprovedOverlap(repos, vacation, viewer.timezone);
+        if (vacation) await assertNoApprovedOverlap(repos, vacation);
         const shifts = await repos.teamSchedule.lockShifts(body.shifts);
         const missing = body.shifts.filter((id) => !shifts.some((shift) => shift.id === id));
         if (missing.length > 0) throw notFound(`No such shift: ${missing.join(', ')}.`);

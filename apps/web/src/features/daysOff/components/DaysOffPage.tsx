@@ -268,7 +268,7 @@ function DaysOffTable({
             </TableRow>
           ) : null}
           {rows?.map((row) => {
-            const range = vacationDays(row.start_utc, row.end_utc, zone);
+            const range = vacationDays(row.start_utc, row.end_utc, row.timezone);
             const length = countDays(range);
             const look = VACATION_STATUS_LOOK[row.status];
             const actions = actionsFor(row);

@@ -8,15 +8,15 @@ export function dayRangeToInstants(range: DayRange, zone: string): { start: stri
   return { start: start.toUTC().toISO() as string, end: end.toUTC().toISO() as string };
 }
 
-/** The viewer's local day nearest to a moment: the start of that day. */
+/** The local day nearest to a moment in a zone: the start of that day. */
 const nearestDayStart = (iso: string, zone: string) =>
   DateTime.fromISO(iso, { zone }).plus({ hours: 12 }).startOf('day');
 
 /**
- * The days a vacation covers, as dates in the viewer's zone. Days off run from midnight to midnight in
- * their owner's zone, which can be a few hours off the viewer's (the product's zones are at most 6.5 hours
- * apart), so each end is taken to the nearest midnight: a Toronto request for Nov 24 – 25 also reads
- * Nov 24 – 25 in Chicago, not Nov 23 – 25.
+ * The days a vacation covers. Days off are their owner's local days, so pass the owner's zone (the days-off list
+ * carries it): then the dates and their count are the same for every viewer. Where only the viewer's zone is known,
+ * each end is taken to the nearest midnight, which gives the owner's days too (the product's zones are at most 6.5
+ * hours apart): a Toronto request for Nov 24 – 25 reads Nov 24 – 25 in Chicago, not Nov 23 – 25.
  */
 export function vacationDays(startUtc: string, endUtc: string, zone: string): DayRange {
   const first = nearestDayStart(startUtc, zone);

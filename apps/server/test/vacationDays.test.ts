@@ -1,0 +1,61 @@
+import { instantOf } from '@shiftline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+
+// Days off are their owner's local days: a Toronto agent's two days read as two days to a Chicago supervisor.
+const NOW = Date.parse('2030-01-10T12:00:00Z');
+const OWNER_ZONE = 'America/Toronto';
+const VIEWER_ZONE = 'America/Chicago';
+let t: TestApp;
+let scheduler: Session;
+let agent: Session;
+
+const post = (session: Session, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: as(session), ...(payload ? { payload } : {}) });
+const get = (session: Session, url: string) => t.app.inject({ url, headers: as(session) });
+/** Whole days in the owner's zone, from the start of the first to the start of the day after the last. */
+const ownerDays = (first: string, dayAfterLast: string) => ({
+  start: new Date(instantOf(first, '00:00', OWNER_ZONE)).toISOString(),
+  end: new Date(instantOf(dayAfterLast, '00:00', OWNER_ZONE)).toISOString(),
+});
+
+beforeAll(async () => {
+  t = await startTestApp({}, { now: () => NOW });
+  scheduler = await login(t.app, demoEmail('schedule_supervisor'));
+  await post(scheduler, '/api/profile/timezone', { timezone: VIEWER_ZONE });
+  await createTestUser(t.database, { email: 'toronto.agent@test.local', timezone: OWNER_ZONE });
+  agent = await login(t.app, 'toronto.agent@test.local');
+});
+afterAll(() => t.close());
+
+describe('days off in the owner’s zone', () => {
+  it('lists each request with its owner’s zone, so any viewer counts the owner’s days', async () => {
+    const requested = await post(agent, '/api/schedules/create_vacation', {
+      ...ownerDays('2030-02-05', '2030-02-07'),
+      reason: 'vacation',
+    });
+    expect(requested.statusCode).toBe(201);
+    const listed = (await get(scheduler, '/api/schedules/get_days_off')).json();
+    const rows: { id: number; timezone: string }[] = Array.isArray(listed) ? listed : listed.days_off;
+    expect(rows.find((row) => row.id === requested.json().id)?.timezone).toBe(OWNER_ZONE);
+  });
+
+  it('names the owner’s days, not the approver’s, when an approval is refused for overlapping days off', async () => {
+    const first = await post(agent, '/api/schedules/create_vacation', {
+      ...ownerDays('2030-03-05', '2030-03-07'),
+      reason: 'vacation',
+    });
+    expect((await post(scheduler, `/api/schedules/approve_vacation/${first.json().id}`)).statusCode).toBe(200);
+    const overlapping = await post(scheduler, '/api/schedules/create_vacation', {
+      ...ownerDays('2030-03-06', '2030-03-08'),
+      reason: 'personal',
+      user: agent.userId,
+    });
+    const refused = await post(scheduler, `/api/schedules/approve_vacation/${overlapping.json().id}`);
+    expect(refused.statusCode).toBe(409);
+    // In Chicago these instants read 3/5/2030 23:00 – 3/7/2030 22:59: three days instead of the owner's two.
+    expect(refused.json().error.message).toBe(
+      'Cannot be approved! The days from the selected period 3/6/2030 - 3/7/2030 have already been approved as days off.',
+    );
+  });
+});
