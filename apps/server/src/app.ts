@@ -20,6 +20,7 @@ import {
 } from './features/auth/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
 import { createFreeShiftsService } from './features/freeShifts/index.js';
+import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
 import { createNotificationsService, notificationsRoutes } from './features/notifications/index.js';
 import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
 import {
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   });
   await app.register(scheduleRoutes, { scheduleService });
   await app.register(plannerRoutes, { plannersService });
+  await app.register(homeRoutes, { home: createHomeService({ home: createHomeRepository(db), now: now ?? Date.now }) });
   const stopPlannerTopUps = schedulePlannerTopUps(plannersService, { now, log: app.log });
   app.addHook('onClose', async () => stopPlannerTopUps());
   await registerSupervisorScheduling(app, db, now ?? Date.now);
