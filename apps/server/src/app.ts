@@ -44,7 +44,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { redisStoreWithLocalFallback } from './plugins/rateLimitStore.js';
-import { createFailFastRedis } from './plugins/redisClients.js';
+import { connectedWithin, createFailFastRedis } from './plugins/redisClients.js';
 import { socketPlugin } from './plugins/socket.js';
 
 export type BuildAppOptions = {
@@ -96,7 +96,10 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
     parseOptions: { secure: config.secureCookies },
   });
   const rateLimitRedis = config.redisUrl ? createFailFastRedis(config.redisUrl, app.log, 'sign-in rate limits') : null;
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  if (rateLimitRedis) {
+    app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+    await connectedWithin(rateLimitRedis, 1000);
+  }
   // preHandler: the sign-in limit is keyed by the email in the body, which is parsed by then.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -180,6 +183,7 @@ async function registerSupervisorScheduling(app: FastifyInstance, db: DatabaseHa
     teamSchedule,
     notificationsService,
     realtime,
+    now,
   });
   await app.register(teamScheduleRoutes, { teamSchedule, freeShifts });
   await app.register(vacationsRoutes, { vacations });

@@ -12,6 +12,8 @@ const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor;
 
+const RETRY_REDIS_AFTER_MS = 2000;
+
 /** What the plugin passes a store's constructor, and a route's settings passed to `child`. */
 type StoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean };
 
@@ -21,6 +23,7 @@ type StoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean 
  * them, and goes back to the shared counters when Redis returns.
  */
 export function redisStoreWithLocalFallback(redis: Redis): FastifyRateLimitStoreCtor {
+  const outage = { retryAt: 0 };
   return class RedisWithLocalFallback implements FastifyRateLimitStore {
     private readonly shared: FastifyRateLimitStore;
     private readonly local: FastifyRateLimitStore;
@@ -33,9 +36,18 @@ export function redisStoreWithLocalFallback(redis: Redis): FastifyRateLimitStore
     }
 
     incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>): void {
+      if (Date.now() < outage.retryAt) {
+        this.local.incr(key, callback, timeWindow, max);
+        return;
+      }
       this.shared.incr(
         key,
-        (error, result) => (error ? this.local.incr(key, callback, timeWindow, max) : callback(null, result)),
+        (error, result) => {
+          if (!error) return callback(null, result);
+          // A stalled Redis costs one command timeout, then a short rest, not a wait on every sign-in.
+          outage.retryAt = Date.now() + RETRY_REDIS_AFTER_MS;
+          this.local.incr(key, callback, timeWindow, max);
+        },
         timeWindow,
         max,
       );

@@ -33,3 +33,20 @@ export function reportOutages(client: Redis, log: FastifyBaseLogger, purpose: st
     log.info(`Redis is back for ${purpose}`);
   });
 }
+
+/**
+ * Waits, at most `ms`, for the first connection: a client that fails fast would otherwise refuse its first commands
+ * while still connecting. A Redis that is down at start delays the start by `ms` only.
+ */
+export function connectedWithin(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.once('ready', done);
+  });
+}

@@ -8,7 +8,7 @@ import type { SessionsService } from '../features/auth/index.js';
 import { createRealtime, joinableRooms, type Realtime } from '../features/realtime/realtime.js';
 import { roomsOf, type UsersRepository } from '../features/users/index.js';
 import { SESSION_COOKIE } from './access.js';
-import { createFailFastRedis, reportOutages } from './redisClients.js';
+import { connectedWithin, createFailFastRedis, reportOutages } from './redisClients.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +46,7 @@ export const socketPlugin = fp(
         publish(channel, message).catch(() => 0)) as typeof pub.publish;
       redisClients.push(pub, sub);
       io.adapter(createAdapter(pub, sub));
+      await connectedWithin(pub, 1000);
     }
 
     io.use(async (socket, next) => {
