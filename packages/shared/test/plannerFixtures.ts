@@ -100,32 +100,38 @@ export function referenceExpansion(input: {
   to: number;
 }): { rule: number; start: number }[] {
   const out: { rule: number; start: number }[] = [];
-  const start = DateTime.fromISO(input.startPlanner, { zone: 'utc' });
-  const sundayOf = (day: DateTime) => day.minus({ days: day.weekday % 7 });
-  let day = DateTime.fromMillis(input.from, { zone: input.zone })
-    .setZone('utc', { keepLocalTime: true })
-    .startOf('day');
-  day = day.minus({ days: 2 });
-  const lastDay = DateTime.fromMillis(input.to, { zone: input.zone })
-    .setZone('utc', { keepLocalTime: true })
-    .startOf('day')
-    .plus({ days: 2 });
-  for (; day <= lastDay; day = day.plus({ days: 1 })) {
-    const date = day.toISODate() as string;
+  const DAY = 86_400_000;
+  // The calendar walk is on UTC midnights with plain Dates (Luxon per day cost more than the expansion under test);
+  // every zone question (which local days the window touches, where a wall-clock time falls) stays with Luxon.
+  const startMs = DateTime.fromISO(input.startPlanner, { zone: 'utc' }).toMillis();
+  const startSundayMs = startMs - new Date(startMs).getUTCDay() * DAY;
+  const localDayOf = (ms: number) =>
+    DateTime.fromMillis(ms, { zone: input.zone }).setZone('utc', { keepLocalTime: true }).startOf('day').toMillis();
+  const lastDay = localDayOf(input.to) + 2 * DAY;
+  for (let dayMs = localDayOf(input.from) - 2 * DAY; dayMs <= lastDay; dayMs += DAY) {
+    const day = new Date(dayMs);
+    const date = day.toISOString().slice(0, 10);
     if (date < input.startPlanner) continue;
     if (input.endPlanner !== null && date > input.endPlanner) continue;
-    const sinceStart = Math.round(day.diff(start, 'days').days);
+    const sinceStart = Math.round((dayMs - startMs) / DAY);
+    const weekday = day.getUTCDay();
     input.rules.forEach((rule, index) => {
       let on = false;
       if (rule.days.kind === 'once') on = sinceStart === 0;
       else if (rule.days.kind === 'days') on = sinceStart % rule.days.interval === 0;
       else {
-        const weeks = Math.round(sundayOf(day).diff(sundayOf(start), 'days').days / 7);
-        on = rule.days.days.includes(day.weekday % 7) && weeks % rule.days.interval === 0;
+        const weeks = Math.round((dayMs - weekday * DAY - startSundayMs) / DAY / 7);
+        on = rule.days.days.includes(weekday) && weeks % rule.days.interval === 0;
       }
       if (!on) return;
       const moment = DateTime.fromObject(
-        { year: day.year, month: day.month, day: day.day, hour: rule.hour, minute: rule.minute },
+        {
+          year: day.getUTCFullYear(),
+          month: day.getUTCMonth() + 1,
+          day: day.getUTCDate(),
+          hour: rule.hour,
+          minute: rule.minute,
+        },
         { zone: input.zone },
       ).toMillis();
       if (moment >= input.from && moment < input.to) out.push({ rule: index, start: moment });

@@ -1,6 +1,7 @@
 import type { PlannedBreak } from '../schedule/breaks.js';
 import { instantOf, localDateOf } from '../schedule/calendarPeriod.js';
 import { MINUTE_MS } from '../schedule/intervals.js';
+import { zoneOffsetTransitions } from '../time/offsetTransitions.js';
 import { dayNumber, isoDateOf, weekdayOf, weekStartOf } from './days.js';
 import { breaksAt, type SchedulerRule } from './rule.js';
 
@@ -31,26 +32,19 @@ export type PlannerExpansion = {
 const DAY_MS = 86_400_000;
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/**
- * UTC offset (ms) of a zone on a local day when it is the same at that midnight and the next, i.e. the day
- * holds no clock change (the 13 zones change at most once a day); null on a change day. Memoised: a planner
- * run asks the same few hundred (zone, day) pairs again and again, and Luxon's zone maths costs ~30 µs a call.
- */
-const steadyOffsets = new Map<string, number | null>();
-const STEADY_OFFSETS_LIMIT = 50_000;
+/** Far enough either side of a wall-clock day to hold all its real instants in any zone (offsets lie within ±14 h). */
+const ZONE_REACH_MS = 14 * 3_600_000;
 
+/**
+ * UTC offset (ms) of a zone on a local day when no clock change comes near it, else null (Luxon then places the
+ * start). From the zone's transitions, read once per zone and year, so a planner run of thousands of days costs
+ * no zone lookups of its own; Luxon's zone maths cost ~30 µs a call.
+ */
 function steadyOffset(zone: string, day: number): number | null {
-  const key = `${zone}|${day}`;
-  let offset = steadyOffsets.get(key);
-  if (offset === undefined) {
-    const wallMidnight = day * DAY_MS;
-    const atMidnight = wallMidnight - instantOf(isoDateOf(day), '00:00', zone);
-    const atNextMidnight = wallMidnight + DAY_MS - instantOf(isoDateOf(day + 1), '00:00', zone);
-    offset = atMidnight === atNextMidnight ? atMidnight : null;
-    if (steadyOffsets.size >= STEADY_OFFSETS_LIMIT) steadyOffsets.clear();
-    steadyOffsets.set(key, offset);
-  }
-  return offset;
+  const wallMidnight = day * DAY_MS;
+  const offsets = zoneOffsetTransitions(zone, wallMidnight - ZONE_REACH_MS, wallMidnight + DAY_MS + ZONE_REACH_MS);
+  const offsetMinutes = offsets.length === 1 ? offsets[0]?.offsetMinutes : undefined;
+  return offsetMinutes === undefined || Number.isNaN(offsetMinutes) ? null : offsetMinutes * MINUTE_MS;
 }
 
 /** instantOf for a day number and a wall-clock time: plain arithmetic on a steady day, Luxon on a change day. */
