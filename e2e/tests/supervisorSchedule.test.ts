@@ -149,8 +149,12 @@ describe('vacation approval', () => {
         return shifts.filter((s) => s.status === 'approved').length;
       })
       .toBeGreaterThan(0);
-    const statuses = await api<{ id: number; status: string }[]>(supervisor, 'GET', '/api/schedules/get_days_off');
-    expect(statuses.json.find((entry) => entry.id === vacation.json.id)?.status).toBe('vac_approved');
+    const statuses = await api<{ days_off: { id: number; status: string }[] }>(
+      supervisor,
+      'GET',
+      '/api/schedules/get_days_off?page_size=200',
+    );
+    expect(statuses.json.days_off.find((entry) => entry.id === vacation.json.id)?.status).toBe('vac_approved');
   });
 
   it("shows 'Cannot be approved!' for days off overlapping approved ones", async () => {
@@ -159,9 +163,12 @@ describe('vacation approval', () => {
       reason: 'vacation',
     });
     expect((await api(supervisor, 'POST', `/api/schedules/approve_vacation/${approved.json.id}`, {})).status).toBe(200);
-    const overlapping = await api<{ id: number }>(agent, 'POST', '/api/schedules/create_vacation', {
+    // An agent may not request days over their own approved ones; a supervisor entering them for the agent may.
+    const me = await api<{ user: { id: number } }>(agent, 'GET', '/api/auth/me');
+    const overlapping = await api<{ id: number }>(supervisor, 'POST', '/api/schedules/create_vacation', {
       ...daysBody(day(25), day(27), ZONE),
       reason: 'personal',
+      user: me.json.user.id,
     });
     expect(overlapping.status).toBe(201);
     await supervisor.goto('/schedule/days_off');

@@ -247,9 +247,11 @@ describe('vacations', () => {
     expect(requested.statusCode).toBe(201);
     expect(requested.json().status).toBe('vac_pending');
     expect((await post(scheduler, `/api/schedules/approve_vacation/${requested.json().id}`)).statusCode).toBe(200);
-    const overlapping = await post(agent, '/api/schedules/create_vacation', {
+    // The agent may not request days over their own approved ones; a supervisor entering them may.
+    const overlapping = await post(scheduler, '/api/schedules/create_vacation', {
       ...days('2030-02-05', '2030-02-08'),
       reason: 'personal',
+      user: agent.userId,
     });
     const refused = await post(scheduler, `/api/schedules/approve_vacation/${overlapping.json().id}`);
     expect(refused.statusCode).toBe(409);
@@ -381,13 +383,13 @@ describe('vacations', () => {
     expect((await post(agent, `/api/schedules/request_vacation_cancellation/${vacation.id}`)).statusCode).toBe(200);
     expect((await post(scheduler, `/api/schedules/reject_vacation_cancellation/${vacation.id}`)).statusCode).toBe(200);
     expect((await post(scheduler, `/api/schedules/reject_vacation_cancellation/${vacation.id}`)).statusCode).toBe(409);
-    const own = (await get(agent, '/api/schedules/get_days_off')).json();
+    const own = (await get(agent, '/api/schedules/get_days_off')).json().days_off;
     expect(own.every((row: { user_id: number }) => row.user_id === agent.userId)).toBe(true);
     expect(own.find((row: { id: number }) => row.id === vacation.id)).toMatchObject({
       status: 'vac_approved',
       reason_name: 'Training',
     });
-    const all = (await get(scheduler, '/api/schedules/get_days_off?status=vac_pending')).json();
+    const all = (await get(scheduler, '/api/schedules/get_days_off?status=vac_pending')).json().days_off;
     expect(all.every((row: { status: string }) => row.status === 'vac_pending')).toBe(true);
     expect(
       (

@@ -48,7 +48,10 @@ const ok = { status: 200, body: { status: 'ok' } };
 function setUp(role: Role, replies: Replies = {}, viewerZone: string = ZONE) {
   viewer = fakeUser(role, { timezone: viewerZone });
   const fetch = fakeFetch({
-    'GET /api/schedules/get_days_off': { status: 200, body: ROWS },
+    'GET /api/schedules/get_days_off': {
+      status: 200,
+      body: { days_off: ROWS, total: ROWS.length, page: 1, page_size: 50 },
+    },
     'GET /api/dashboards/agents_list': {
       status: 200,
       body: [
@@ -282,6 +285,30 @@ describe('DaysOffPage', { timeout: 20_000 }, () => {
           '/api/schedules/get_days_off?status=vac_pending',
         ),
       );
+    });
+
+    it('pages a long list: the next page is fetched from the server, and a new filter starts again at page 1', async () => {
+      const fetch = setUp('schedule_supervisor', {
+        'GET /api/schedules/get_days_off': {
+          status: 200,
+          body: { days_off: ROWS, total: 120, page: 1, page_size: 50 },
+        },
+      });
+      await rows();
+      const pagination = await screen.findByTestId('days-off-pagination');
+      expect(pagination.textContent).toContain('1–50 of 120');
+      fireEvent.click(within(pagination).getByRole('button', { name: /next page/i }));
+      const gets = () => fetch.mock.calls.map(([input]) => String(input));
+      await waitFor(() => expect(gets()).toContain('/api/schedules/get_days_off?page=2'));
+      fireEvent.change(screen.getByTestId('days-off-status-filter'), { target: { value: 'vac_pending' } });
+      await waitFor(() => expect(gets()).toContain('/api/schedules/get_days_off?status=vac_pending'));
+      expect(gets()).not.toContain('/api/schedules/get_days_off?status=vac_pending&page=2');
+    });
+
+    it('shows no pages when every request fits on one', async () => {
+      setUp('schedule_supervisor');
+      await rows();
+      expect(screen.queryByTestId('days-off-pagination')).toBeNull();
     });
 
     it('sends the agent-records call, one month back to one month ahead, before the agents list loads', async () => {

@@ -96,8 +96,17 @@ export const campaignsQuerySchemaForSchedule = z
   .object({ start_period: instant('start_period'), end_period: instant('end_period') })
   .refine((q) => q.end_period > q.start_period, { path: ['end_period'], error: 'must be after start_period' });
 
+/** Pages of the days-off list: the size when none is asked for, and the largest. */
+export const DEFAULT_DAYS_OFF_PAGE_SIZE = 50;
+export const MAX_DAYS_OFF_PAGE_SIZE = 200;
+
+/** GET get_days_off: one page (from 1) of the requests, newest days first. */
 export const daysOffQuerySchema = z.object({
   status: z.enum(VACATION_STATUSES).optional(),
+  page: idTextSchema.default(1),
+  page_size: idTextSchema
+    .pipe(z.number().max(MAX_DAYS_OFF_PAGE_SIZE, { error: `must be at most ${MAX_DAYS_OFF_PAGE_SIZE}` }))
+    .default(DEFAULT_DAYS_OFF_PAGE_SIZE),
 });
 
 export const daysOffEntrySchema = z.object({
@@ -113,6 +122,15 @@ export const daysOffEntrySchema = z.object({
   timezone: z.string().describe("the owner's zone: days off are whole days there, whoever views them"),
   created_at: z.string(),
 });
+export type DaysOffEntry = z.infer<typeof daysOffEntrySchema>;
+
+export const daysOffListSchema = z.object({
+  days_off: z.array(daysOffEntrySchema),
+  total: z.number().int().describe('requests matching the filter, on every page'),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type DaysOffList = z.infer<typeof daysOffListSchema>;
 
 export const approveAllBodySchema = z.object({ ids: idList.min(1) });
 export const cancelShiftBodySchema = z

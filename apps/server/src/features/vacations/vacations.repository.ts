@@ -2,6 +2,9 @@ import { BLOCKING_VACATION_STATUSES, type VacationReason, type VacationStatus } 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
+/** Statuses of requests an agent may not request again over: waiting, granted, or granted with a cancellation asked. */
+const OPEN_VACATION_STATUSES: readonly VacationStatus[] = ['vac_pending', ...BLOCKING_VACATION_STATUSES];
+
 export function createVacationsRepository(db: Kysely<Database>) {
   return {
     async insert(vacation: { userId: number; start: Date; end: Date; reason: VacationReason; status: VacationStatus }) {
@@ -53,17 +56,48 @@ export function createVacationsRepository(db: Kysely<Database>) {
         .orderBy('start_at')
         .execute(),
 
-    daysOff: (filter: { userId?: number; status?: VacationStatus }) =>
+    /** Requests of a user overlapping a period that are waiting for a decision or already granted. */
+    openOverlapping: (userId: number, start: Date, end: Date) =>
       db
         .selectFrom('vacations')
-        .innerJoin('users', 'users.id', 'vacations.user_id')
-        .selectAll('vacations')
-        .select(['users.first_name', 'users.second_name', 'users.avatar_url', 'users.timezone'])
-        .$if(filter.userId !== undefined, (q) => q.where('vacations.user_id', '=', filter.userId as number))
-        .$if(filter.status !== undefined, (q) => q.where('vacations.status', '=', filter.status as VacationStatus))
-        .orderBy('vacations.start_at', 'desc')
-        .limit(500)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', 'in', OPEN_VACATION_STATUSES)
+        .where('start_at', '<', end)
+        .where('end_at', '>', start)
+        .orderBy('start_at')
         .execute(),
+
+    countPending: async (userId: number): Promise<number> => {
+      const row = await db
+        .selectFrom('vacations')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('status', '=', 'vac_pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** One page of the days-off list, newest days first, with the number of rows on every page. */
+    async daysOff(filter: { userId?: number; status?: VacationStatus }, page: { offset: number; limit: number }) {
+      const filtered = db
+        .selectFrom('vacations')
+        .$if(filter.userId !== undefined, (q) => q.where('vacations.user_id', '=', filter.userId as number))
+        .$if(filter.status !== undefined, (q) => q.where('vacations.status', '=', filter.status as VacationStatus));
+      const [rows, total] = await Promise.all([
+        filtered
+          .innerJoin('users', 'users.id', 'vacations.user_id')
+          .selectAll('vacations')
+          .select(['users.first_name', 'users.second_name', 'users.avatar_url', 'users.timezone'])
+          .orderBy('vacations.start_at', 'desc')
+          .orderBy('vacations.id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 import {
+  can,
   cancelAndNotifyBodySchema,
   createVacationBodySchema,
-  daysOffEntrySchema,
+  daysOffListSchema,
   daysOffQuerySchema,
   deleteShiftsBodySchema,
   idParamSchema,
@@ -18,6 +19,8 @@ import { invalidField } from '../../plugins/errors.js';
 import type { VacationsService } from './vacations.service.js';
 
 const ok = z.object({ status: z.literal('ok') });
+/** Days-off requests one person may send in an hour. */
+export const VACATION_REQUESTS_PER_HOUR = 20;
 const manage = { action: 'schedule.manage' as const };
 const tags = ['vacations'];
 const span = z.object({ id: z.number().int(), status: z.string(), start_utc: z.string(), end_utc: z.string() });
@@ -33,10 +36,20 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
   app.post(
     '/api/schedules/create_vacation',
     {
-      config: { action: 'vacations.request' },
+      config: {
+        action: 'vacations.request',
+        // A per-person rate, on top of the cap on waiting requests; supervisors entering days off are not limited.
+        rateLimit: {
+          max: VACATION_REQUESTS_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `vacation-request|${request.auth?.user.id ?? request.ip}`,
+          allowList: (request) => can(request.auth?.user.role ?? null, 'schedule.manage'),
+        },
+      },
       schema: {
         tags,
-        summary: 'Request days off (a schedule supervisor may enter them for anyone)',
+        summary:
+          'Request days off (a schedule supervisor may enter them for anyone): 409 vacation_overlap over your own waiting or approved days off, 409 with 10 requests waiting, 429 past 20 requests an hour',
         body: createVacationBodySchema,
         response: { 201: z.object({ id: z.number().int(), status: z.string() }) },
       },
@@ -106,12 +119,12 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
       config: { action: 'vacations.request' },
       schema: {
         tags,
-        summary: 'Days-off requests: your own, or everyone’s for a schedule supervisor',
+        summary: 'Days-off requests, one page, newest days first: your own, or everyone’s for a schedule supervisor',
         querystring: daysOffQuerySchema,
-        response: { 200: daysOffEntrySchema.array() },
+        response: { 200: daysOffListSchema },
       },
     },
-    async (request) => vacations.daysOff(signedIn(request).user, request.query.status),
+    async (request) => vacations.daysOff(signedIn(request).user, request.query),
   );
 
   app.get(

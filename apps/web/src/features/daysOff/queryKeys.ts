@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export const daysOffKeys = {
   all: ['daysOff'] as const,
-  list: (status: string | null) => ['daysOff', status ?? 'all'] as const,
+  list: (status: string | null, page: number) => ['daysOff', status ?? 'all', page] as const,
 };
 
 // Heads of the query keys that hold shifts or days off: the personal schedule ('schedule'), the supervisor

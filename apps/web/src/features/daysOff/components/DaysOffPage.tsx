@@ -10,6 +10,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -48,9 +49,11 @@ export function DaysOffPage() {
   const zone = viewer.timezone;
   const supervises = can(viewer.role, 'schedule.manage');
   const [status, setStatus] = useState<VacationStatus | null>(null);
+  // From 1, as the API counts; the server pages the list so no one's requests can bury another's.
+  const [page, setPage] = useState(1);
   const [formOpen, setFormOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const days = useDaysOff(status);
+  const days = useDaysOff(status, page);
 
   const create = useVacationMutation(daysOffApi.create);
   const startAction = useVacationMutation(daysOffApi.startAction);
@@ -149,7 +152,10 @@ export function DaysOffPage() {
           size="small"
           label="Status"
           value={status ?? ''}
-          onChange={(event) => setStatus(event.target.value === '' ? null : (event.target.value as VacationStatus))}
+          onChange={(event) => {
+            setStatus(event.target.value === '' ? null : (event.target.value as VacationStatus));
+            setPage(1);
+          }}
           slotProps={{
             select: { native: true },
             inputLabel: { shrink: true },
@@ -177,13 +183,24 @@ export function DaysOffPage() {
       <DaysOffTable
         viewer={viewer}
         supervises={supervises}
-        rows={days.data}
+        rows={days.data?.days_off}
         failed={days.isError}
         filtered={status !== null}
         actionsFor={actionsFor}
         busyAction={busyAction}
         onAction={perform}
       />
+      {days.data && days.data.total > days.data.page_size ? (
+        <TablePagination
+          component="div"
+          count={days.data.total}
+          page={page - 1}
+          rowsPerPage={days.data.page_size}
+          rowsPerPageOptions={[days.data.page_size]}
+          onPageChange={(_, next) => setPage(next + 1)}
+          data-testid="days-off-pagination"
+        />
+      ) : null}
 
       {formOpen ? (
         <Suspense fallback={null}>

@@ -3,11 +3,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { daysOffApi } from '../api';
 import { daysOffKeys, refreshScheduleViews } from '../queryKeys';
 
-/** Days-off requests, optionally of one status. */
-export function useDaysOff(status: VacationStatus | null) {
+/** One page (from 1) of the days-off requests, optionally of one status. */
+export function useDaysOff(status: VacationStatus | null, page: number) {
   return useQuery({
-    queryKey: daysOffKeys.list(status),
-    queryFn: () => daysOffApi.list(status),
+    queryKey: daysOffKeys.list(status, page),
+    queryFn: () => daysOffApi.list(status, page),
     placeholderData: keepPreviousData,
   });
 }
