@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 type Handler = (payload?: unknown) => void;
 
 const fakeSocket = {
+  id: 'page-socket-1',
+  connected: false,
   handlers: new Map<string, Handler>(),
   on: vi.fn((event: string, handler: Handler) => fakeSocket.handlers.set(event, handler)),
   emit: vi.fn(),
@@ -14,12 +16,15 @@ const leavePage = vi.fn();
 vi.mock('../src/lib/leavePage', () => ({ leavePage }));
 
 const { socketClient } = await import('../src/lib/socketClient');
+const { http } = await import('../src/lib/http');
 
 describe('socketClient', () => {
   afterEach(() => {
     socketClient.disconnect();
     vi.clearAllMocks();
     fakeSocket.handlers.clear();
+    fakeSocket.connected = false;
+    vi.unstubAllGlobals();
   });
 
   it('connects over WebSocket only, on the /socket.io path, once', async () => {
@@ -33,6 +38,42 @@ describe('socketClient', () => {
     await socketClient.connect();
     fakeSocket.handlers.get('connect')?.();
     expect(fakeSocket.emit).toHaveBeenCalledWith('join', { rooms: ['common'] });
+  });
+
+  it('keeps the page in the rooms screens ask for, across connections, until the last screen stops', async () => {
+    const first = socketClient.stayIn('team-schedule');
+    const second = socketClient.stayIn('team-schedule');
+    await socketClient.connect();
+    fakeSocket.handlers.get('connect')?.();
+    fakeSocket.connected = true;
+    expect(fakeSocket.emit).toHaveBeenLastCalledWith('join', { rooms: ['common', 'team-schedule'] });
+    first();
+    first();
+    expect(fakeSocket.emit).not.toHaveBeenCalledWith('leave', expect.anything());
+    // A reconnection (a new socket on the server) joins the room again.
+    fakeSocket.handlers.get('connect')?.();
+    expect(fakeSocket.emit).toHaveBeenLastCalledWith('join', { rooms: ['common', 'team-schedule'] });
+    second();
+    expect(fakeSocket.emit).toHaveBeenLastCalledWith('leave', { rooms: ['team-schedule'] });
+    fakeSocket.handlers.get('connect')?.();
+    expect(fakeSocket.emit).toHaveBeenLastCalledWith('join', { rooms: ['common'] });
+  });
+
+  it('names its connection on the calls the page makes while connected', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const sentId = () => new Headers(fetch.mock.lastCall?.[1]?.headers).get('x-socket-id');
+    await socketClient.connect();
+    await http.post('/api/anything', {});
+    expect(sentId()).toBeNull();
+    fakeSocket.handlers.get('connect')?.();
+    await http.post('/api/anything', {});
+    expect(sentId()).toBe('page-socket-1');
+    await http.get('/api/anything');
+    expect(sentId()).toBeNull();
+    fakeSocket.handlers.get('disconnect')?.();
+    await http.post('/api/anything', {});
+    expect(sentId()).toBeNull();
   });
 
   it('disconnects and leaves the page on a forced logout', async () => {

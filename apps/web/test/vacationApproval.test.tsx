@@ -211,6 +211,64 @@ describe('VacationApprovalHost', { timeout: 20_000 }, () => {
     expect(posts(fetch)).toEqual([{ call: 'POST /api/schedules/reject_vacation_cancellation/5', body: undefined }]);
   });
 
+  describe('decided in another page', () => {
+    const DECIDED = { vacation_id: 5, status: 'vac_approved' };
+
+    it('closes the open dialog without calling the server', async () => {
+      const fetch = setUp({ [`GET ${datesPath('shifts')}`]: { status: 200, body: SHIFTS } });
+      serverSends(VACATION_EVENTS.startApproveVacation, APPROVE);
+      await screen.findByTestId('vacation-schedule-dialog');
+      serverSends('vacation-decided', DECIDED);
+      expect((await screen.findByTestId('vacation-approval-notice')).textContent).toContain(
+        'already decided in another page',
+      );
+      await waitFor(() => expect(screen.queryByTestId('vacation-schedule-dialog')).toBeNull());
+      expect(posts(fetch)).toEqual([]);
+    });
+
+    it('drops waiting requests for it, and leaves other requests alone', async () => {
+      const fetch = setUp({
+        [`GET ${datesPath('vacations')}`]: { status: 200, body: [{ id: 3, status: 'vac_approved' }] },
+      });
+      serverSends(VACATION_EVENTS.startRejectVacationCancellation, { vacation_id: 9 });
+      serverSends(VACATION_EVENTS.startApproveVacation, APPROVE);
+      await screen.findByTestId('vacation-reject-cancellation-confirm');
+      serverSends('vacation-decided', DECIDED);
+      fireEvent.click(screen.getByTestId('vacation-reject-cancellation-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('vacation-reject-cancellation-confirm')).toBeNull());
+      // The approval of 5 that was waiting never opens.
+      expect(screen.queryByTestId('cannot-approve-dialog')).toBeNull();
+      expect(calls(fetch)).toEqual([]);
+    });
+
+    it('lets the page deciding it finish with its own answer', async () => {
+      let answer: (value: Response) => void = () => undefined;
+      const fetch = setUp({ [`GET ${datesPath('shifts')}`]: { status: 200, body: SHIFTS } });
+      const replied = fetch.getMockImplementation();
+      fetch.mockImplementation((input, init) =>
+        String(input).includes('approve_vacation')
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : (replied as NonNullable<typeof replied>)(input, init),
+      );
+      serverSends(VACATION_EVENTS.startApproveVacation, APPROVE);
+      fireEvent.click(
+        within(await screen.findByTestId('vacation-schedule-dialog')).getByTestId('vacation-approve-without-sending'),
+      );
+      await waitFor(() => expect(posts(fetch)).toHaveLength(1));
+      // The server announces this page's own decision before its answer arrives.
+      serverSends('vacation-decided', DECIDED);
+      // Its dialog stays, busy, until the answer: nothing says it was decided elsewhere.
+      expect(screen.getByTestId('vacation-schedule-dialog')).toBeTruthy();
+      expect(screen.queryByTestId('vacation-approval-notice')).toBeNull();
+      answer(new Response(JSON.stringify({ status: 'ok' }), { status: 200 }));
+      expect((await screen.findByTestId('vacation-approval-notice')).textContent).toContain(
+        'The overlapping shifts were removed.',
+      );
+    });
+  });
+
   it('handles events one after another', async () => {
     const fetch = setUp({
       [`GET ${datesPath('vacations')}`]: { status: 200, body: [{ id: 3, status: 'vac_approved' }] },

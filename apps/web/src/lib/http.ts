@@ -12,6 +12,8 @@ const FALLBACK_MESSAGES: Record<number, string> = {
 
 // The session's CSRF token, from sign-in or /me; every non-GET call except sign-in must send it.
 let csrfToken: string | null = null;
+// This page's live connection, as a header (SOCKET_ID_HEADER in shared), set by the socket client.
+let liveConnection: Record<string, string> = {};
 
 function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
   if (!query) return path;
@@ -43,6 +45,8 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
+  // Names this page's live connection, so an event the call starts (an approval dialog) opens here only.
+  if (method !== 'GET') Object.assign(headers, liveConnection);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -65,5 +69,9 @@ export const http = {
   post: <T>(path: string, body?: unknown) => send<T>('POST', path, body),
   setCsrfToken: (token: string | null) => {
     csrfToken = token;
+  },
+  /** The header naming this page's Socket.IO connection; empty while there is none. */
+  setLiveConnection: (header: Record<string, string>) => {
+    liveConnection = header;
   },
 };

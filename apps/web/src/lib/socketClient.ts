@@ -1,5 +1,12 @@
-import { COMMON_ROOMS, type ForcedLogoutEvent, type RoomListEvent, SOCKET_EVENTS } from '@shiftline/shared';
+import {
+  COMMON_ROOMS,
+  type ForcedLogoutEvent,
+  type RoomListEvent,
+  SOCKET_EVENTS,
+  SOCKET_ID_HEADER,
+} from '@shiftline/shared';
 import type { Socket } from 'socket.io-client';
+import { http } from './http';
 import { leavePage } from './leavePage';
 
 let socket: Socket | null = null;
@@ -9,11 +16,14 @@ let generation = 0;
 type Listener = (payload: unknown) => void;
 // Screens' listeners: kept across connections, so one added before the socket opens still hears its events.
 const listeners = new Set<{ event: string; handler: Listener }>();
+// Rooms screens asked for, with how many screens want each: joined again whenever the socket (re)connects.
+const wantedRooms = new Map<string, number>();
 
 function disconnect(): void {
   generation += 1;
   socket?.disconnect();
   socket = null;
+  http.setLiveConnection({});
 }
 
 function emitRooms(event: typeof SOCKET_EVENTS.join | typeof SOCKET_EVENTS.leave, rooms: readonly string[]): void {
@@ -31,7 +41,12 @@ async function connect(): Promise<void> {
   if (socket || started !== generation) return;
   // WebSocket only: the servers run without sticky sessions, so HTTP long-polling would break.
   const connection = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
-  connection.on('connect', () => emitRooms(SOCKET_EVENTS.join, COMMON_ROOMS));
+  connection.on('connect', () => {
+    // Calls from this page name its connection, so the events they start come back to this page only.
+    http.setLiveConnection(connection.id ? { [SOCKET_ID_HEADER]: connection.id } : {});
+    emitRooms(SOCKET_EVENTS.join, [...COMMON_ROOMS, ...wantedRooms.keys()]);
+  });
+  connection.on('disconnect', () => http.setLiveConnection({}));
   connection.on(SOCKET_EVENTS.forcedLogout, (event: ForcedLogoutEvent) => {
     disconnect();
     leavePage(event.url);
@@ -51,11 +66,32 @@ function on<Payload>(event: string, handler: (payload: Payload) => void): () => 
   };
 }
 
+/**
+ * Keeps the page in a room while a screen needs it (across reconnections); returns the way to stop. The
+ * room is left when the last screen that asked for it stops.
+ */
+function stayIn(room: string): () => void {
+  const count = wantedRooms.get(room) ?? 0;
+  wantedRooms.set(room, count + 1);
+  if (count === 0 && socket?.connected) emitRooms(SOCKET_EVENTS.join, [room]);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    const left = (wantedRooms.get(room) ?? 1) - 1;
+    if (left > 0) {
+      wantedRooms.set(room, left);
+      return;
+    }
+    wantedRooms.delete(room);
+    if (socket?.connected) emitRooms(SOCKET_EVENTS.leave, [room]);
+  };
+}
+
 /** The one Socket.IO connection of a signed-in page. */
 export const socketClient = {
   connect,
   disconnect,
   on,
-  join: (rooms: readonly string[]) => emitRooms(SOCKET_EVENTS.join, rooms),
-  leave: (rooms: readonly string[]) => emitRooms(SOCKET_EVENTS.leave, rooms),
+  stayIn,
 };

@@ -1,3 +1,4 @@
+import { TEAM_SCHEDULE_ROOM } from '@shiftline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { socketClient } from '../../../lib/socketClient';
@@ -6,12 +7,18 @@ import { teamScheduleKeys } from '../api';
 /** Server events after which the team calendar is out of date. */
 export const TEAM_SCHEDULE_EVENTS = ['schedule-changed', 'shifts-sent-for-approval'] as const;
 
-/** Reloads the team calendar whenever the server says shifts changed or were sent for approval. */
+/**
+ * Reloads the team calendar whenever the server says shifts changed or were sent for approval. The page joins
+ * the team-calendar room while it shows the calendar, so every role viewing it hears approvals live.
+ */
 export function useTeamScheduleLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: teamScheduleKeys.all });
-    const stops = TEAM_SCHEDULE_EVENTS.map((event) => socketClient.on(event, refresh));
+    const stops = [
+      ...TEAM_SCHEDULE_EVENTS.map((event) => socketClient.on(event, refresh)),
+      socketClient.stayIn(TEAM_SCHEDULE_ROOM),
+    ];
     return () => {
       for (const stop of stops) stop();
     };

@@ -1,3 +1,4 @@
+import type { VacationDecidedEvent } from '@shiftline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
@@ -24,6 +25,8 @@ type Notice = { message: string; severity: 'success' | 'error' };
 type FlowProps = {
   /** The event being handled; null when none waits. */
   request: VacationRequest | null;
+  /** The latest decision the server announced, made in any supervisor's page. */
+  decided: VacationDecidedEvent | null;
   zone: string;
   /** The request is finished with (done, refused or dismissed). */
   onDone: (seq: number) => void;
@@ -33,7 +36,7 @@ const failureText = (error: unknown) =>
   error instanceof ApiError ? error.message : 'The days off could not be approved. Try again.';
 
 /** Runs one approval event: the checks, then the dialog they call for, then the call the supervisor chose. */
-export function VacationApprovalFlow({ request, zone, onDone }: FlowProps) {
+export function VacationApprovalFlow({ request, decided, zone, onDone }: FlowProps) {
   const queryClient = useQueryClient();
   const [staged, setStage] = useState<Stage | null>(null);
   // A stage left from the previous event never shows for the next one.
@@ -106,6 +109,15 @@ export function VacationApprovalFlow({ request, zone, onDone }: FlowProps) {
       current = false;
     };
   }, [request?.seq]);
+
+  // Decided in another page (or by another supervisor): this dialog would only meet a conflict. A decision this
+  // page is making itself (a call in flight) closes the dialog when its own answer comes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per announced decision.
+  useEffect(() => {
+    if (!decided || !request || request.kind === 'add' || request.vacation_id !== decided.vacation_id) return;
+    if (busy !== null) return;
+    finish('These days off were already decided in another page.');
+  }, [decided]);
 
   const send = async (shifts: OverlappingShift[], offered: number[]) => {
     setBusy('send');

@@ -1,3 +1,4 @@
+import { SOCKET_EVENTS, type VacationDecidedEvent } from '@shiftline/shared';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { socketClient } from '../../../lib/socketClient';
 import { HOST_EVENTS as VACATION_EVENTS } from '../eventNames';
@@ -8,13 +9,20 @@ const VacationApprovalFlow = lazy(async () => ({
   default: (await import('./VacationApprovalFlow')).VacationApprovalFlow,
 }));
 
+/** The request is about that days-off request (an added one has none yet). */
+const concerns = (request: VacationRequest, vacationId: number) =>
+  request.kind !== 'add' && request.vacation_id === vacationId;
+
 /**
  * The schedule supervisor's vacation approval host: no page of its own, it opens the approval dialogs
- * when the server sends startApproveVacation, startAddVacation or startRejectVacationCancellation.
+ * when the server sends startApproveVacation, startAddVacation or startRejectVacationCancellation (to this
+ * page only). When a request is decided anywhere, the server says so to every supervisor page: requests still
+ * waiting for it here are dropped, and the one on screen closes unless this page is the one deciding it.
  */
 export function VacationApprovalHost({ zone }: { zone: string }) {
   const [queue, setQueue] = useState<readonly VacationRequest[]>([]);
   const [started, setStarted] = useState(false);
+  const [decided, setDecided] = useState<VacationDecidedEvent | null>(null);
   const seq = useRef(0);
 
   useEffect(() => {
@@ -32,6 +40,11 @@ export function VacationApprovalHost({ zone }: { zone: string }) {
       socketClient.on<RejectCancellationEvent>(VACATION_EVENTS.startRejectVacationCancellation, (event) =>
         push({ kind: 'reject_cancellation', ...event }),
       ),
+      socketClient.on<VacationDecidedEvent>(SOCKET_EVENTS.vacationDecided, (event) => {
+        setQueue((waiting) => waiting.filter((item, index) => index === 0 || !concerns(item, event.vacation_id)));
+        // A new object each time, so the same request decided twice still reaches the dialog.
+        setDecided({ ...event });
+      }),
     ];
     return () => {
       for (const stop of stops) stop();
@@ -43,6 +56,7 @@ export function VacationApprovalHost({ zone }: { zone: string }) {
     <Suspense fallback={null}>
       <VacationApprovalFlow
         request={queue[0] ?? null}
+        decided={decided}
         zone={zone}
         onDone={(done) => setQueue((waiting) => waiting.filter((item) => item.seq !== done))}
       />
