@@ -3,7 +3,8 @@ import { TIME_ZONE_IDS } from '@shiftline/shared';
 import type { Browser } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { api } from '../support/api.js';
+import { launchBrowser, newContext, signIn } from '../support/browser.js';
 import { type OffsetChange, zoneKind, zoneOffsetChanges } from '../support/zoneOffsetChanges.js';
 
 const FROM_MS = Date.UTC(2026, 0, 1);
@@ -85,4 +86,20 @@ describe('one time-zone database for server and browser', () => {
     expect(changesOf('America/Phoenix')).toEqual([]);
   });
 
+  it('shows the table’s abbreviation in the built app, not Chromium’s (Vancouver in December 2026 is MST)', async () => {
+    const context = await newContext(browser, { timezoneId: 'America/Vancouver' });
+    await context.clock.setFixedTime(new Date('2026-12-01T20:00:00Z'));
+    const page = await context.newPage();
+    await signIn(page, 'agent@shiftline.test');
+    const me = await api<{ user: { timezone: string } }>(page, 'GET', '/api/auth/me');
+    await api(page, 'POST', '/api/profile/timezone', { timezone: 'America/Vancouver' });
+    try {
+      await page.reload();
+      // Chromium's own data (tz 2026e, ICU's names) calls this time 'PDT'; tzdb, which the app reads, 'MST'.
+      await expect.poll(() => page.getByTestId('clock-local').textContent()).toBe('13:00:00 MST');
+    } finally {
+      await api(page, 'POST', '/api/profile/timezone', { timezone: me.json.user.timezone });
+      await context.close();
+    }
+  });
 });
