@@ -83,7 +83,12 @@ describe('the home page calls', () => {
       count: 2,
       items: [
         expect.objectContaining({ id: daysOff.cancelRequested, status: 'vac_cancel_requested' }),
-        expect.objectContaining({ id: daysOff.pending, status: 'vac_pending', name: 'Test home.agent' }),
+        expect.objectContaining({
+          id: daysOff.pending,
+          status: 'vac_pending',
+          name: 'Test home.agent',
+          timezone: 'America/Toronto',
+        }),
       ],
     });
     expect(work.next_shifts.items[0]?.start_utc).toBe(at(20).toISOString());

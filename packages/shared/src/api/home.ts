@@ -21,6 +21,7 @@ const homeDaysOffSchema = z.object({
   status: z.enum(['vac_pending', 'vac_cancel_requested']),
   start_utc: z.string(),
   end_utc: z.string(),
+  timezone: z.string().describe("the owner's zone: the days off are whole days there"),
 });
 
 const listOf = <T extends z.ZodTypeAny>(item: T) =>

@@ -29,6 +29,7 @@ type DaysOffRow = {
   status: HomeDaysOff['status'];
   start_at: Date;
   end_at: Date;
+  timezone: string;
   total: string | number;
 };
 
@@ -49,6 +50,7 @@ const toDaysOff = (row: DaysOffRow): HomeDaysOff => ({
   status: row.status,
   start_utc: row.start_at.toISOString(),
   end_utc: row.end_at.toISOString(),
+  timezone: row.timezone,
 });
 
 const WAITING_DAYS_OFF = ['vac_pending', 'vac_cancel_requested'] as const;
@@ -85,6 +87,7 @@ export function createHomeRepository(db: Kysely<Database>) {
         sql<HomeDaysOff['status']>`vacations.status`.as('status'),
         'vacations.start_at',
         'vacations.end_at',
+        'users.timezone',
         sql<string>`count(*) over ()`.as('total'),
       ])
       .where('vacations.status', 'in', WAITING_DAYS_OFF)

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/apiError';
 import { formatWorkingWindow } from '../../../lib/workingWindow';
 import { useCurrentUser } from '../../auth';
 import { CampaignTypeChip, useCampaigns } from '../../campaigns';
+import { HomeWork } from './HomeWork';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -79,7 +80,7 @@ function CampaignList({ user, now }: { user: CurrentUser; now: Date }) {
   );
 }
 
-/** /: who the signed-in user is and the campaigns they work on, in their own time zone. */
+/** /: who the signed-in user is, their work (shifts, requests, what waits for their approval) and campaigns. */
 export function HomePage() {
   const user = useCurrentUser();
   const now = new Date();
@@ -103,6 +104,7 @@ export function HomePage() {
           testId="home-timezone"
         />
       </Box>
+      <HomeWork user={user} />
       <Card sx={{ mt: 3 }}>
         <CardContent sx={{ pb: 1 }}>
           <Typography variant="h2">{isAgent ? 'Your campaigns' : 'Active campaigns'}</Typography>
