@@ -45,7 +45,7 @@ const ROWS = [
 type Replies = Parameters<typeof fakeFetch>[0];
 const ok = { status: 200, body: { status: 'ok' } };
 
-function setUp(role: Role, replies: Replies = {}, viewerZone: string = ZONE) {
+function setUp(role: Role, replies: Replies = {}, viewerZone: CurrentUser['timezone'] = ZONE) {
   viewer = fakeUser(role, { timezone: viewerZone });
   const fetch = fakeFetch({
     'GET /api/schedules/get_days_off': {
