@@ -109,6 +109,7 @@ export const benchApp = (database: DatabaseHandle, now?: () => number) =>
       webDist: null,
       logLevel: 'silent',
       loginAttemptsPerMinute: 1000,
+      allowedOrigins: [],
       secureCookies: false,
       trustProxy: false,
     },

@@ -108,7 +108,12 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   });
   await app.register(openApiPlugin);
   await app.register(accessPlugin, { sessions });
-  await app.register(socketPlugin, { sessions, users, redisUrl: config.redisUrl });
+  await app.register(socketPlugin, {
+    sessions,
+    users,
+    redisUrl: config.redisUrl,
+    allowedOrigins: config.allowedOrigins,
+  });
 
   const auth = createAuthService({ users, sessions });
   const profile = createProfileService({ users, sessions, realtime: app.realtime });

@@ -22,6 +22,8 @@ export type AppConfig = {
   /** Cookies marked Secure and browsers told to upgrade to HTTPS (served behind HTTPS). */
   secureCookies: boolean;
   trustProxy: boolean;
+  /** Origins besides the app's own whose pages may open its Socket.IO connection (ALLOWED_ORIGINS, comma-separated). */
+  allowedOrigins: string[];
 };
 
 /** What only the start-up reads: demo seeding and the database's timeouts. */
@@ -84,6 +86,16 @@ const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: wholeNumber(1, 100_000).default(10),
   SECURE_COOKIES: flag.default(false),
   TRUST_PROXY: flag.default(false),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(z.array(url(['http:', 'https:']).transform((origin) => new URL(origin).origin)))
+    .default([]),
   SEED_DEMO: flag.optional(),
   DEMO_AGENTS: wholeNumber(
     MIN_DEMO_AGENTS,
@@ -125,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginAttemptsPerMinute: values.LOGIN_ATTEMPTS_PER_MINUTE,
     secureCookies: values.SECURE_COOKIES,
     trustProxy: values.TRUST_PROXY,
+    allowedOrigins: values.ALLOWED_ORIGINS,
     // Production never loads the demo's accounts, whose password is published, unless asked to.
     seedDemo: values.SEED_DEMO ?? !production,
     demoAgents: values.DEMO_AGENTS,

@@ -9,6 +9,7 @@ import { createRealtime, joinableRooms, type Realtime } from '../features/realti
 import { roomsOf, type UsersRepository } from '../features/users/index.js';
 import { SESSION_COOKIE } from './access.js';
 import { connectedWithin, createFailFastRedis, reportOutages } from './redisClients.js';
+import { isAllowedSocketOrigin } from './socketOrigin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,9 +28,18 @@ type SocketData = { userId: number; joinable: Map<string, string> };
 export const socketPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { sessions: SessionsService; users: UsersRepository; redisUrl: string | null },
+    options: {
+      sessions: SessionsService;
+      users: UsersRepository;
+      redisUrl: string | null;
+      allowedOrigins: readonly string[];
+    },
   ) => {
-    const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
+    const io = new Server(app.server, {
+      transports: ['websocket'],
+      serveClient: false,
+      allowRequest: (request, callback) => callback(null, isAllowedSocketOrigin(request, options.allowedOrigins)),
+    });
     const redisClients: Redis[] = [];
     if (options.redisUrl) {
       // While Redis is down, events still reach this process's sockets; publishing to the others fails at once

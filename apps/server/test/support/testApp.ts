@@ -18,6 +18,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   loginAttemptsPerMinute: 1000,
   secureCookies: false,
   trustProxy: false,
+  allowedOrigins: [],
   ...overrides,
 });
 
