@@ -91,6 +91,17 @@ describe('client portal responses', () => {
     expect(offers.find((offer) => offer.id === both.json().id)?.campaigns).toEqual([ownCampaign]);
     for (const offer of offers) expect(offer.campaigns.every((id) => companyCampaigns.has(id))).toBe(true);
 
+    // The day panel's call answers the same way.
+    const day = (
+      await get(
+        client,
+        '/api/schedules/get_day_schedule?start_period=2030-01-16T05:00:00Z&end_period=2030-01-17T05:00:00Z',
+      )
+    ).json();
+    const dayOffers = day.free_shifts as { id: number; campaigns: number[] }[];
+    expect(dayOffers.find((offer) => offer.id === both.json().id)?.campaigns).toEqual([ownCampaign]);
+    expect(dayOffers.every((offer) => offer.campaigns.every((id) => companyCampaigns.has(id)))).toBe(true);
+
     const agent = seen.data_points.find((point: { user_id: number }) => point.user_id === sharedAgent);
     expect(agent.campaigns).toEqual([ownCampaign]);
     for (const point of seen.data_points as { campaigns: number[] }[]) {
@@ -125,6 +136,8 @@ describe('client portal responses', () => {
       get(client, '/api/dashboards/campaign_lists'),
       get(client, `/api/schedules/get_schedule?${PERIOD}`),
       get(client, `/api/schedules/get_all_campaigns?${PERIOD}`),
+      get(client, `/api/schedules/get_month_summary?${PERIOD}`),
+      get(client, '/api/schedules/get_day_schedule?start_period=2030-01-14T05:00:00Z&end_period=2030-01-15T05:00:00Z'),
       get(client, '/api/notification/get_notifications'),
       get(client, '/api/dashboards/dispositions'),
       post(client, '/api/dashboards/agent-records', {
