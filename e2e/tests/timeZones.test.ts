@@ -35,7 +35,7 @@ async function probeScript(): Promise<string> {
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const [first] = Array.isArray(output) ? output : [output];
   const chunk = first?.output.find((item) => item.type === 'chunk');
-  if (!chunk || chunk.type !== 'chunk') throw new Error('the probe bundle has no script');
+  if (chunk?.type !== 'chunk') throw new Error('the probe bundle has no script');
   return chunk.code;
 }
 

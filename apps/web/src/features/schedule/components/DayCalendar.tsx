@@ -3,8 +3,8 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import Box from '@mui/material/Box';
 import { CALENDAR_HEIGHTS, type Shift } from '@shiftline/shared';
-import { DateTime } from 'luxon';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { CALENDAR_TIME_ZONE, calendarNow } from '../../../lib/calendarZone';
 import type { ScheduleItem } from '../utils/scheduleItem';
 import { calendarSx } from './calendarStyles';
 import { DELETE_SHIFT_TEST_ID, ScheduleEventContent } from './ScheduleEventContent';
@@ -21,25 +21,25 @@ type DayCalendarProps = {
   onItemClick: (item: ScheduleItem) => void;
 };
 
-/** Where the day view opens: an hour before the day's first event, else at 7 AM. */
-function scrollTimeFor(day: string, zone: string, events: EventInput[]): string {
-  const dayStart = DateTime.fromISO(day, { zone }).startOf('day');
+const DAY_MS = 86_400_000;
+
+/** Where the day view opens: an hour before the day's first event, else at 7 AM (events carry calendar markers). */
+function scrollTimeFor(day: string, events: EventInput[]): string {
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
   const starts = events
     .filter((event) => typeof event.start === 'number' && typeof event.end === 'number')
-    .filter(
-      (event) =>
-        (event.end as number) > dayStart.toMillis() && (event.start as number) < dayStart.plus({ days: 1 }).toMillis(),
-    )
-    .map((event) => Math.max(event.start as number, dayStart.toMillis()));
+    .filter((event) => (event.end as number) > dayStart && (event.start as number) < dayStart + DAY_MS)
+    .map((event) => Math.max(event.start as number, dayStart));
   if (starts.length === 0) return '07:00:00';
-  const first = DateTime.fromMillis(Math.min(...starts), { zone });
-  return `${String(Math.max(0, first.hour - 1)).padStart(2, '0')}:00:00`;
+  const firstHour = new Date(Math.min(...starts)).getUTCHours();
+  return `${String(Math.max(0, firstHour - 1)).padStart(2, '0')}:00:00`;
 }
 
 /** The right-hand day view: hourly slots with shifts, their breaks and lunches, and vacations. */
 export function DayCalendar({ day, zone, events, mayDelete, onDelete, onItemClick }: DayCalendarProps) {
   const calendar = useRef<CalendarRef>(null);
-  const scrollTime = scrollTimeFor(day, zone, events);
+  const scrollTime = scrollTimeFor(day, events);
+  const now = useMemo(() => calendarNow(zone), [zone]);
 
   useEffect(() => {
     const api = calendar.current?.getApi();
@@ -59,7 +59,8 @@ export function DayCalendar({ day, zone, events, mayDelete, onDelete, onItemClic
         plugins={PLUGINS}
         initialView="timeGridDay"
         initialDate={day}
-        timeZone={zone}
+        timeZone={CALENDAR_TIME_ZONE}
+        now={now}
         locale="en-US"
         headerToolbar={false}
         dayHeaders={false}

@@ -4,8 +4,8 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import Box from '@mui/material/Box';
 import { CALENDAR_HEIGHTS } from '@shiftline/shared';
-import { useEffect, useRef } from 'react';
-import { localDayOf } from '../utils/localTime';
+import { useEffect, useMemo, useRef } from 'react';
+import { CALENDAR_TIME_ZONE, calendarNow, markerDate } from '../../../lib/calendarZone';
 import type { ScheduleItem } from '../utils/scheduleItem';
 import { calendarSx } from './calendarStyles';
 import { ScheduleEventContent } from './ScheduleEventContent';
@@ -26,6 +26,7 @@ type MonthCalendarProps = {
 /** The centre month grid, in the viewer's time zone (weeks start on Sunday, like the data period). */
 export function MonthCalendar({ month, focusDay, zone, events, onDayClick, onItemClick }: MonthCalendarProps) {
   const calendar = useRef<CalendarRef>(null);
+  const now = useMemo(() => calendarNow(zone), [zone]);
 
   useEffect(() => {
     calendar.current?.getApi().gotoDate(`${month}-01`);
@@ -33,7 +34,7 @@ export function MonthCalendar({ month, focusDay, zone, events, onDayClick, onIte
 
   const handleEventClick = (info: EventClickInfo) => {
     const item = info.event.extendedProps.item as ScheduleItem;
-    onItemClick(item, localDayOf(info.event.start?.getTime() ?? Date.now(), zone));
+    onItemClick(item, info.event.start ? markerDate(info.event.start) : focusDay);
   };
 
   return (
@@ -43,7 +44,8 @@ export function MonthCalendar({ month, focusDay, zone, events, onDayClick, onIte
         plugins={PLUGINS}
         initialView="dayGridMonth"
         initialDate={`${month}-01`}
-        timeZone={zone}
+        timeZone={CALENDAR_TIME_ZONE}
+        now={now}
         locale="en-US"
         firstDay={0}
         fixedWeekCount={false}
@@ -55,11 +57,10 @@ export function MonthCalendar({ month, focusDay, zone, events, onDayClick, onIte
         eventContent={(info) => (
           <ScheduleEventContent item={info.event.extendedProps.item as ScheduleItem} zone={zone} view="month" />
         )}
-        // A marker's UTC fields are the local wall-clock date.
-        dayCellClass={(info) => (info.date.toISOString().slice(0, 10) === focusDay ? 'sl-focused-day' : undefined)}
+        dayCellClass={(info) => (markerDate(info.date) === focusDay ? 'sl-focused-day' : undefined)}
         dateClick={(info) => onDayClick(info.dateStr.slice(0, 10))}
         moreLinkClick={(info) => {
-          onDayClick(localDayOf(info.date.getTime(), zone));
+          onDayClick(markerDate(info.date));
           return 'popover';
         }}
         eventClick={handleEventClick}

@@ -1,6 +1,7 @@
 import type { EventInput } from '@fullcalendar/react';
 import { type Shift, type ShiftStatus, STATUS_CATALOGUE, type Vacation } from '@shiftline/shared';
 import { DateTime } from 'luxon';
+import { calendarMarker } from '../../../lib/calendarZone';
 import { isShownVacation } from './isShownVacation';
 import type { ScheduleItem } from './scheduleItem';
 
@@ -22,15 +23,16 @@ const event = (id: string, item: ScheduleItem, input: Omit<EventInput, 'id' | 'e
   extendedProps: { item },
 });
 
-function shiftEvent(shift: Shift): EventInput {
+// Timed events are placed by calendar markers (lib/calendarZone): the viewer's wall clock from the shared tz table.
+function shiftEvent(shift: Shift, zone: string): EventInput {
   const color = statusColor(shift.status);
   const pending = shift.status === 'pending';
   return event(
     `shift-${shift.id}`,
     { kind: 'shift', shift },
     {
-      start: Date.parse(shift.start_utc),
-      end: Date.parse(shift.end_utc),
+      start: calendarMarker(Date.parse(shift.start_utc), zone),
+      end: calendarMarker(Date.parse(shift.end_utc), zone),
       color: pending ? WHITE : color,
       contrastColor: pending ? color : WHITE,
       class: pending ? PENDING_CLASS : undefined,
@@ -38,7 +40,7 @@ function shiftEvent(shift: Shift): EventInput {
   );
 }
 
-function breakEvents(shift: Shift): EventInput[] {
+function breakEvents(shift: Shift, zone: string): EventInput[] {
   return shift.breaks.map((plannedBreak, index) => {
     const start = Date.parse(plannedBreak.start);
     const end = Date.parse(plannedBreak.end);
@@ -46,8 +48,8 @@ function breakEvents(shift: Shift): EventInput[] {
       `shift-${shift.id}-break-${index}`,
       { kind: 'break', type: plannedBreak.type, start, end, shift },
       {
-        start,
-        end,
+        start: calendarMarker(start, zone),
+        end: calendarMarker(end, zone),
         color: ITEM_COLORS[plannedBreak.type],
         contrastColor: WHITE,
       },
@@ -65,8 +67,8 @@ function vacationEvent(vacation: Vacation, zone: string): EventInput {
     `vacation-${vacation.id}`,
     { kind: 'vacation', vacation },
     {
-      start: wholeDays ? (start.toISODate() as string) : start.toMillis(),
-      end: wholeDays ? (end.toISODate() as string) : end.toMillis(),
+      start: wholeDays ? (start.toISODate() as string) : calendarMarker(start.toMillis(), zone),
+      end: wholeDays ? (end.toISODate() as string) : calendarMarker(end.toMillis(), zone),
       allDay: wholeDays,
       color: pending ? WHITE : ITEM_COLORS.vacation,
       contrastColor: pending ? ITEM_COLORS.vacation : WHITE,
@@ -88,13 +90,13 @@ const shownVacations = ({ vacations, zone }: Source) =>
 
 /** The month grid: shifts and vacations (breaks would crowd the cells). */
 export function monthEvents(source: Source): EventInput[] {
-  return [...shownShifts(source).map(shiftEvent), ...shownVacations(source)];
+  return [...shownShifts(source).map((shift) => shiftEvent(shift, source.zone)), ...shownVacations(source)];
 }
 
 /** The day view: shifts with their breaks and lunches as events of their own, and vacations. */
 export function dayEvents(source: Source): EventInput[] {
   return [
-    ...shownShifts(source).flatMap((shift) => [shiftEvent(shift), ...breakEvents(shift)]),
+    ...shownShifts(source).flatMap((shift) => [shiftEvent(shift, source.zone), ...breakEvents(shift, source.zone)]),
     ...shownVacations(source),
   ];
 }

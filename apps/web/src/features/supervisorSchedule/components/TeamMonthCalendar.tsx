@@ -5,6 +5,7 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import Box from '@mui/material/Box';
 import { CALENDAR_HEIGHTS, type TeamMonth } from '@shiftline/shared';
 import { useEffect, useMemo, useRef } from 'react';
+import { CALENDAR_TIME_ZONE, calendarNow } from '../../../lib/calendarZone';
 import { calendarSx } from '../../schedule/components/calendarStyles';
 import { daySummaryText } from '../utils/daySummary';
 import { ATOM_CLASS, type AtomEvent, monthAtomEvents } from '../utils/monthEvents';
@@ -33,6 +34,8 @@ const markerDay = (date: Date) => date.toISOString().slice(0, 10);
 export function TeamMonthCalendar({ month, focusDay, zone, summary, onDayClick }: TeamMonthCalendarProps) {
   const calendar = useRef<CalendarRef>(null);
   const events = useMemo(() => monthAtomEvents(summary), [summary]);
+  // Days are dates, so only 'today' depends on the zone: it comes from the shared tz table (lib/calendarZone).
+  const now = useMemo(() => calendarNow(zone), [zone]);
 
   useEffect(() => {
     calendar.current?.getApi().gotoDate(`${month}-01`);
@@ -52,7 +55,8 @@ export function TeamMonthCalendar({ month, focusDay, zone, summary, onDayClick }
         plugins={PLUGINS}
         initialView="dayGridMonth"
         initialDate={`${month}-01`}
-        timeZone={zone}
+        timeZone={CALENDAR_TIME_ZONE}
+        now={now}
         locale="en-US"
         firstDay={0}
         fixedWeekCount={false}
