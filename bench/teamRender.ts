@@ -6,8 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { median } from './support.js';
+import { instantOf, localDateInZone } from '@shiftline/shared';
+import { chromium, request } from 'playwright-core';
+import { checkTarget, median, printVerdicts } from './support.js';
 
 const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
@@ -69,25 +70,66 @@ async function measure(agents: number, port: number): Promise<void> {
     await page.getByTestId('login-password').locator('input').fill('shiftline');
     await page.getByTestId('login-submit').click();
     await page.getByTestId('topbar-user').waitFor();
-    const today = new Date().toISOString().slice(0, 10);
-    const month: number[] = [];
-    const panel: number[] = [];
+    const today = localDateInZone(Date.now(), 'America/Toronto');
+    const dataFirst: number[] = [];
+    const gridAfterData: number[] = [];
+    const dayData: number[] = [];
+    const dayAfterData: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       await page.goto('/');
       const started = performance.now();
+      const summary = page.waitForResponse((response) => response.url().includes('/get_month_summary'));
       await page.goto('/schedule/team');
+      await (await summary).finished();
+      const dataAt = performance.now();
       await page.getByTestId('agent-atom').first().waitFor();
-      month.push(performance.now() - started);
+      dataFirst.push(dataAt - started);
+      gridAfterData.push(performance.now() - dataAt);
+
       await page.goto('/');
       const panelStarted = performance.now();
+      const dayResponse = page.waitForResponse((response) => response.url().includes('/get_day_schedule'));
       await page.goto(`/schedule/team#date=${today}`);
+      await (await dayResponse).finished();
+      const dayAt = performance.now();
       await page.getByTestId('timeline-shift').first().waitFor();
-      panel.push(performance.now() - panelStarted);
+      dayData.push(dayAt - panelStarted);
+      dayAfterData.push(performance.now() - dayAt);
     }
     const atoms = await page.getByTestId('agent-atom').count();
-    console.log(`${agents} agents (${atoms} atoms on the month grid), median of ${RUNS}:`);
-    console.log(`  month grid with agent atoms: ${median(month).toFixed(0)} ms`);
-    console.log(`  details panel with timeline: ${median(panel).toFixed(0)} ms`);
+    const rows = await page.getByTestId('agent-row').count();
+    console.log(`${agents} agents (${atoms} atoms on screen, ${rows} agent rows drawn of the day), median of ${RUNS}:`);
+    console.log(`  month summary received after navigation: ${median(dataFirst).toFixed(0)} ms`);
+    checkTarget(`month grid after its data (${agents} agents)`, median(gridAfterData), '≤', 300, 'ms', 0);
+    console.log(`  day received after navigation: ${median(dayData).toFixed(0)} ms`);
+    checkTarget(`day timeline after its data (${agents} agents)`, median(dayAfterData), '≤', 300, 'ms', 0);
+
+    // One approval: from the click to the bar drawn approved, on a pending shift an agent sends for it.
+    const agent = await request.newContext({ baseURL: `http://127.0.0.1:${port}` });
+    await agent.post('/api/auth/login', { data: { email: 'agent@shiftline.test', password: 'shiftline' } });
+    const { csrf_token: csrf } = (await (await agent.get('/api/auth/me')).json()) as { csrf_token: string };
+    const approvals: number[] = [];
+    const day = localDateInZone(Date.now() + 45 * 86_400_000, 'America/Toronto');
+    for (let run = 0; run < RUNS; run += 1) {
+      const start = instantOf(day, `${String(run).padStart(2, '0')}:00`, 'America/Toronto');
+      const created = await agent.post('/api/schedules/save_new_event', {
+        headers: { 'x-csrf-token': csrf },
+        data: { start: new Date(start).toISOString(), end: new Date(start + 45 * 60_000).toISOString(), breaks: [] },
+      });
+      if (created.status() !== 201) throw new Error(`creating the shift to approve: ${await created.text()}`);
+      const { id } = (await created.json()) as { id: number };
+      await page.goto('/');
+      await page.goto(`/schedule/team#date=${day}`);
+      await page.getByTestId('details-search').fill('Avery');
+      const bar = page.locator(`[data-testid="timeline-shift"][data-shift-id="${id}"]`);
+      await bar.waitFor();
+      const clicked = performance.now();
+      await bar.locator('..').getByTestId('approve-shift').first().click();
+      await page.locator(`[data-testid="timeline-shift"][data-shift-id="${id}"][data-status="approved"]`).waitFor();
+      approvals.push(performance.now() - clicked);
+    }
+    await agent.dispose();
+    checkTarget(`one approval visible (${agents} agents)`, median(approvals), '≤', 200, 'ms', 0);
   } finally {
     await browser.close();
     child.kill('SIGTERM');
@@ -96,5 +138,7 @@ async function measure(agents: number, port: number): Promise<void> {
   }
 }
 
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
 await measure(48, 3951);
-await measure(1000, 3952);
+await measure(AGENTS, 3952);
+printVerdicts();

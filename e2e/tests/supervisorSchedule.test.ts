@@ -90,6 +90,29 @@ describe('supervisor calendar', () => {
       .toEqual(['approved', 'approved']);
   });
 
+  it('brings the timeline of a day clicked on the month into view, with the day headcount in its cell', async () => {
+    await supervisor.goto('/');
+    await supervisor.goto('/schedule/team');
+    const cell = supervisor.getByTestId('day-headcount').first();
+    await cell.waitFor();
+    expect(await cell.textContent()).toMatch(/^\d+ scheduled$/);
+    const date = await cell.getAttribute('data-date');
+    const panel = supervisor.getByTestId('details-panel');
+    // Below the 600px month grid, the panel starts out of sight.
+    expect(await supervisor.evaluate(() => window.scrollY)).toBe(0);
+    await cell.click();
+    await panel.waitFor();
+    expect(await panel.getAttribute('data-date')).toBe(date);
+    const inView = () =>
+      panel.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.top < window.innerHeight / 2;
+      });
+    await expect.poll(inView, { timeout: 10_000 }).toBe(true);
+    await supervisor.getByTestId('agent-row').first().waitFor();
+    await screenshot(supervisor, 'team-day-in-view');
+  });
+
   it('draws the night campaign working window in two bars', async () => {
     await openTeamDay(day(16));
     const campaigns = await api<{ id: number; name: string }[]>(supervisor, 'GET', '/api/dashboards/campaigns');

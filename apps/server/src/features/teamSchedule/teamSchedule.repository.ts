@@ -2,7 +2,7 @@ import { type BreakType, CALL_TAKING_ROLES, type ShiftStatus, type VacationStatu
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-export type TeamFilter = { role?: string; campaignIds?: number[]; companyId?: number };
+export type TeamFilter = { role?: string; campaignIds?: number[]; companyId?: number; userIds?: number[] };
 
 export function createTeamScheduleRepository(db: Kysely<Database>) {
   /**
@@ -16,6 +16,7 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
       .where('users.archived', '=', false)
       .where('users.is_system', '=', false)
       .where('users.role', 'in', CALL_TAKING_ROLES)
+      .$if(filter.userIds !== undefined, (q) => q.where('users.id', 'in', filter.userIds as number[]))
       .$if(filter.role !== undefined, (q) =>
         q.where('users.role', '=', filter.role as (typeof CALL_TAKING_ROLES)[number]),
       )
@@ -63,9 +64,10 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
         .execute(),
 
     /**
-     * The month grid in one statement: per local day (given as UTC bounds) the pending shifts starting on it,
-     * the agents with a pending or approved shift touching it and the first of them (starred first, then by
-     * name), the approved days off touching it, and every pending shift id. The database counts; only a few hundred values travel.
+     * The month grid in one statement: per local day (given by its UTC bounds, in order) the pending shifts
+     * starting on it, the agents with a pending or approved shift touching it and the first of them (starred
+     * first, then by name), the approved days off touching it, and every pending shift id. The database counts,
+     * finding each shift's days by binary search over the day starts; only a few hundred values travel.
      */
     async monthDays(
       filter: TeamFilter,
@@ -76,54 +78,72 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
     ) {
       const first = days[0];
       const last = days.at(-1);
-      if (!first || !last) return { pending: [], headcounts: [], days_off: [], atoms: [], pending_ids: [] };
+      const empty = { pending: [], headcounts: [], days_off: [], atoms: [], pending_ids: [] };
+      if (!first || !last) return empty;
+      const starts = sql`${days.map((d) => d.start.toISOString())}::timestamptz[]`;
+      // Canceled shifts and open offers schedule nobody: only pending and approved ones are read.
+      const scheduled = statuses.filter((status) => status === 'pending' || status === 'approved');
+      // Day numbers run 1..n; width_bucket gives 0 before the first start, so ranges are clamped to the period.
       const result = await sql<{
-        pending: [string, number[]][];
-        headcounts: [string, number][];
-        days_off: [string, number][];
-        atoms: [string, number][];
+        pending: [number, number[]][];
+        headcounts: [number, number][];
+        days_off: [number, number][];
+        atoms: [number, number][];
         pending_ids: number[];
       }>`
         with member as (${memberIds(filter)}),
-        day as (
-          select * from unnest(${days.map((d) => d.day)}::text[], ${days.map((d) => d.start.toISOString())}::timestamptz[],
-            ${days.map((d) => d.end.toISOString())}::timestamptz[]) as day(day, start_at, end_at)
+        member_order as (
+          select u.id, row_number() over (order by (u.role::text = any(${[...starredRoles]}::text[])) desc,
+            u.first_name, u.second_name, u.id) as place
+          from users u where u.id in (select id from member)
         ),
         live as (
-          select s.id, s.user_id, s.status, s.start_at, s.end_at from shifts s
-          where s.user_id in (select id from member) and s.status::text = any(${[...statuses]}::text[])
-            and s.start_at < ${last.end} and s.end_at > ${first.start}
+          select s.id, s.user_id, s.status, width_bucket(s.start_at, ${starts}) as first_day,
+            width_bucket(s.end_at - interval '1 microsecond', ${starts}) as last_day
+          from shifts s join member_order on member_order.id = s.user_id
+          where s.status::text = any(${scheduled}::text[]) and s.start_at < ${last.end} and s.end_at > ${first.start}
         ),
         touched as (
-          select distinct day.day, live.user_id from live
-          join day on live.start_at < day.end_at and live.end_at > day.start_at
-          where live.status in ('pending', 'approved')
-        ),
-        vacation as (
-          select v.start_at, v.end_at from vacations v
-          where v.user_id in (select id from member) and v.status = 'vac_approved'
-            and v.start_at < ${last.end} and v.end_at > ${first.start}
+          select distinct day, live.user_id
+          from live, generate_series(greatest(live.first_day, 1), least(live.last_day, ${days.length})) as day
         ),
         ranked as (
-          select touched.day, touched.user_id, row_number() over (partition by touched.day
-            order by (u.role::text = any(${[...starredRoles]}::text[])) desc, u.first_name, u.second_name, u.id) as rank
-          from touched join users u on u.id = touched.user_id
+          select touched.day, touched.user_id,
+            row_number() over (partition by touched.day order by member_order.place) as rank
+          from touched join member_order on member_order.id = touched.user_id
+        ),
+        vacation as (
+          select width_bucket(v.start_at, ${starts}) as first_day,
+            width_bucket(v.end_at - interval '1 microsecond', ${starts}) as last_day
+          from vacations v
+          where v.user_id in (select id from member) and v.status = 'vac_approved'
+            and v.start_at < ${last.end} and v.end_at > ${first.start}
         )
         select
           (select coalesce(json_agg(json_build_array(p.day, p.ids)), '[]') from (
-            select day.day, array_agg(live.id order by live.id) as ids from live join day on live.start_at >= day.start_at and live.start_at < day.end_at
-            where live.status = 'pending' group by day.day) p) as pending,
+            select first_day as day, array_agg(id order by id) as ids from live
+            where status = 'pending' and first_day >= 1 group by first_day) p) as pending,
           (select coalesce(json_agg(json_build_array(h.day, h.n)), '[]') from (
             select day, count(*)::int as n from touched group by day) h) as headcounts,
           (select coalesce(json_agg(json_build_array(o.day, o.n)), '[]') from (
-            select day.day, count(*)::int as n from vacation join day
-              on vacation.start_at < day.end_at and vacation.end_at > day.start_at group by day.day) o) as days_off,
+            select day, count(*)::int as n
+            from vacation, generate_series(greatest(vacation.first_day, 1), least(vacation.last_day, ${days.length})) as day
+            group by day) o) as days_off,
           (select coalesce(json_agg(json_build_array(r.day, r.user_id) order by r.day, r.rank), '[]')
             from ranked r where r.rank <= ${atomsPerDay}) as atoms,
           (select coalesce(array_agg(id order by id), '{}') from live where status = 'pending') as pending_ids
       `.execute(db);
       const row = result.rows[0];
-      return row ?? { pending: [], headcounts: [], days_off: [], atoms: [], pending_ids: [] };
+      if (!row) return empty;
+      const dayOf = (index: number) => days[index - 1]?.day as string;
+      const byDay = <T>(pairs: [number, T][]) => pairs.map(([index, value]): [string, T] => [dayOf(index), value]);
+      return {
+        pending: byDay(row.pending),
+        headcounts: byDay(row.headcounts),
+        days_off: byDay(row.days_off),
+        atoms: byDay(row.atoms),
+        pending_ids: row.pending_ids,
+      };
     },
 
     /** The agents the month's atoms name. */
@@ -140,8 +160,10 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
      * Shifts of many users overlapping a period, with breaks, limited to the given statuses. Two flat
      * queries joined here: a correlated JSON subquery per shift costs ten times more at a month of 1,000 agents.
      */
-    async shiftsOf(userIds: number[], start: Date, end: Date, statuses: readonly ShiftStatus[]) {
-      if (userIds.length === 0) return [];
+    async shiftsOf(users: number[] | TeamFilter, start: Date, end: Date, statuses: readonly ShiftStatus[]) {
+      if (Array.isArray(users) && users.length === 0) return [];
+      // A filter reads its members in the same query: a thousand ids as parameters cost more than the join.
+      const userIds = Array.isArray(users) ? users : memberIds(users);
       const shifts = await db
         .selectFrom('shifts')
         .select(['id', 'user_id', 'status', 'start_at', 'end_at', 'free_shift_id'])
@@ -171,8 +193,9 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
       return shifts.map((shift) => ({ ...shift, breaks: byShift.get(shift.id) ?? [] }));
     },
 
-    async vacationsOf(userIds: number[], start: Date, end: Date, statuses: readonly VacationStatus[]) {
-      if (userIds.length === 0) return [];
+    async vacationsOf(users: number[] | TeamFilter, start: Date, end: Date, statuses: readonly VacationStatus[]) {
+      if (Array.isArray(users) && users.length === 0) return [];
+      const userIds = Array.isArray(users) ? users : memberIds(users);
       return db
         .selectFrom('vacations')
         .selectAll()

@@ -134,17 +134,15 @@ export function createTeamScheduleService(deps: {
       const start = new Date(query.start_period);
       const end = new Date(query.end_period);
       const seesAll = SEES_UNAPPROVED_SHIFTS.includes(viewer.role);
-      const members = await teamSchedule.teamMembers({
-        role: query.user_role,
-        campaignIds: query.campaigns,
-        companyId: companyScope(viewer),
-      });
-      const ids = members.map((member) => member.id);
+      const filter = { role: query.user_role, campaignIds: query.campaigns, companyId: companyScope(viewer) };
       const [shifts, vacations, openShifts] = await Promise.all([
-        teamSchedule.shiftsOf(ids, start, end, seesAll ? SHIFT_STATUSES : ['approved']),
-        teamSchedule.vacationsOf(ids, start, end, seesAll ? LIVE_VACATIONS : ['vac_approved']),
+        teamSchedule.shiftsOf(filter, start, end, seesAll ? SHIFT_STATUSES : ['approved']),
+        teamSchedule.vacationsOf(filter, start, end, seesAll ? LIVE_VACATIONS : ['vac_approved']),
         freeShifts.list(query.start_period, query.end_period),
       ]);
+      // Only the people with something in the period are described (a day is a few hundred of a thousand).
+      const userIds = [...new Set([...shifts, ...vacations].map((row) => row.user_id))];
+      const members = userIds.length === 0 ? [] : await teamSchedule.teamMembers({ ...filter, userIds });
       const shiftsByUser = groupByUser(shifts);
       const vacationsByUser = groupByUser(vacations);
       const summary: TeamSchedule['summary'] = {};
