@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@shiftline/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from './fakeFetch';
@@ -97,5 +97,57 @@ describe('SchedulePage', () => {
     renderWithProviders(<SchedulePage />, { path: '/schedule' });
     await screen.findByTestId('month-calendar');
     expect(screen.queryByTestId('plan-shifts')).toBeNull();
+  });
+
+  it('shows the calendar rules bar on /schedule: Back and campaigns for an agent, no supervisor actions', async () => {
+    viewer = fakeUser('agent');
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/schedules/get_user_schedule': { status: 200, body: EMPTY_SCHEDULE },
+        'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
+        'GET /api/dashboards/campaigns': { status: 200, body: [{ id: 1, name: 'Northwind', type: 'inbound' }] },
+      }),
+    );
+    renderWithProviders(<SchedulePage />, { path: '/schedule' });
+    const bar = await screen.findByTestId('calendar-rules-bar');
+    expect(within(bar).getByTestId('rules-back')).toBeTruthy();
+    expect(within(bar).getByTestId('rules-campaigns')).toBeTruthy();
+    expect(within(bar).queryByTestId('approve-all')).toBeNull();
+    expect(within(bar).queryByTestId('make-notification')).toBeNull();
+  });
+
+  it("gives a schedule supervisor Approve All for the month's pending shifts on /schedule, but no bar on /users", async () => {
+    viewer = fakeUser('schedule_supervisor');
+    const fetch = fakeFetch({
+      'GET /api/schedules/get_user_schedule': { status: 200, body: EMPTY_SCHEDULE },
+      'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
+      'GET /api/dashboards/campaigns': { status: 200, body: [] },
+      'GET /api/schedules/get_month_summary': { status: 200, body: { days: {}, agents: {}, pending_ids: [31, 32] } },
+      'POST /api/schedules/approve_all': { status: 200, body: { approved: [31, 32] } },
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { unmount } = renderWithProviders(<SchedulePage />, { path: '/schedule' });
+    const approveAll = await screen.findByTestId('approve-all');
+    await waitFor(() => expect(approveAll.textContent).toBe('Approve All (2)'));
+    expect(screen.getByTestId('make-notification')).toBeTruthy();
+    fireEvent.click(approveAll);
+    fireEvent.click(await screen.findByTestId('confirm-approve-all'));
+    await waitFor(() =>
+      expect(fetch.mock.calls.find(([input]) => String(input) === '/api/schedules/approve_all')?.[1]?.body).toBe(
+        JSON.stringify({ ids: [31, 32] }),
+      ),
+    );
+    expect(await screen.findByText('2 shifts approved.')).toBeTruthy();
+    unmount();
+
+    renderWithProviders(
+      <Routes>
+        <Route path="/schedule/users/:id" element={<SchedulePage />} />
+      </Routes>,
+      { path: '/schedule/users/40' },
+    );
+    await screen.findByTestId('month-calendar');
+    expect(screen.queryByTestId('calendar-rules-bar')).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
@@ -35,6 +35,7 @@ import { MonthNavigation } from './MonthNavigation';
 import { PlanShiftsFor } from './PlanShiftsFor';
 import { ScheduleDialog } from './ScheduleDialog';
 import { ScheduleLoadFailed } from './ScheduleLoadFailed';
+import { ScheduleRulesBar } from './ScheduleRulesBar';
 import { ScheduleSidePanel } from './ScheduleSidePanel';
 
 // FullCalendar is big: it loads only here, after the page's own code has drawn.
@@ -51,6 +52,9 @@ const deletionQuestion = (shift: Shift, zone: string) => {
   const range = formatTimeRange(start, Date.parse(shift.end_utc), zone);
   return `Are you sure you want to delete the shift ${range} on ${formatDay(localDayOf(start, zone))}?`;
 };
+
+const showsRulesBar = (pathname: string) =>
+  pathname.startsWith('/schedule') && !pathname.includes('/users') && !pathname.includes('/days_off');
 
 /** A planner starts on the focused day, or today when that is past (the ISO dates compare as text). */
 function planStartDay(focusDay: string, zone: string): string {
@@ -77,6 +81,7 @@ export function SchedulePage() {
 function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: number }) {
   const zone = viewer.timezone;
   const forself = ownerId === viewer.id;
+  const { pathname } = useLocation();
   const isScheduleSupervisor = can(viewer.role, 'schedule.manage');
   const today = localDayOf(Date.now(), zone);
 
@@ -144,6 +149,10 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
 
   return (
     <Box>
+      {/* The rules bar belongs to /schedule itself, not to paths with /users or /days_off (spec §2). */}
+      {showsRulesBar(pathname) ? (
+        <ScheduleRulesBar viewer={viewer} month={month} period={period} focusDay={focusDay} onNotice={setNotice} />
+      ) : null}
       <Typography variant="h1" data-testid="schedule-title">
         {ownerName === null ? 'My schedule' : `Schedule of ${ownerName}`}
       </Typography>
