@@ -82,7 +82,8 @@ describe('planner expansion', () => {
   });
 
   it('moves a start inside the spring-forward gap forward, and keeps a night shift its real length', () => {
-    const zone = 'America/Vancouver';
+    // Los Angeles, not Vancouver: British Columbia keeps daylight time all year from 2026 on (tzdb 2026), no gap.
+    const zone = 'America/Los_Angeles';
     const from = Date.parse('2030-03-08T00:00:00Z');
     const to = Date.parse('2030-03-13T00:00:00Z');
     const early = expandPlanner({
