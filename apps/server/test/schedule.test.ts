@@ -130,25 +130,26 @@ describe('midnight and clock changes', () => {
     });
   });
 
-  it('counts real hours over spring-forward and fall-back nights (Toronto, Vancouver)', async () => {
-    await createTestUser(t.database, { email: 'dst@test.local', timezone: 'America/Vancouver' });
+  it('counts real hours over spring-forward and fall-back nights (Toronto, Los Angeles)', async () => {
+    // Los Angeles, not Vancouver: British Columbia keeps daylight time all year from 2026 on (tzdb 2026).
+    await createTestUser(t.database, { email: 'dst@test.local', timezone: 'America/Los_Angeles' });
     const dst = await login(t.app, 'dst@test.local');
     // 2030-03-10: clocks jump from 02:00 to 03:00; 22:00 → 06:00 is 7 hours, so one break and a lunch.
-    const spring = shiftBody('2030-03-09', '22:00', '06:00', 'America/Vancouver', '2030-03-10');
+    const spring = shiftBody('2030-03-09', '22:00', '06:00', 'America/Los_Angeles', '2030-03-10');
     expect(spring.breaks.map((b) => b.type)).toEqual(['break', 'lunch']);
     expect((await save(dst, spring)).json()).toMatchObject({
       start: '2030-03-09T22:00:00-08:00',
       end: '2030-03-10T06:00:00-07:00',
     });
     // 2030-11-03: clocks fall back; the same wall-clock night is 9 hours and needs a second break.
-    const autumn = shiftBody('2030-11-02', '22:00', '06:00', 'America/Vancouver', '2030-11-03');
+    const autumn = shiftBody('2030-11-02', '22:00', '06:00', 'America/Los_Angeles', '2030-11-03');
     expect(autumn.breaks.map((b) => b.type)).toEqual(['break', 'lunch', 'break']);
     const saved = await save(dst, autumn);
     expect(saved.statusCode).toBe(201);
     expect(Date.parse(saved.json().end_utc) - Date.parse(saved.json().start_utc)).toBe(9 * 3_600_000);
     // Sending the spring shift without the second break it does not need is accepted; the autumn one is not.
     const autumnMissing = {
-      ...shiftBody('2030-11-09', '22:00', '07:00', 'America/Vancouver', '2030-11-10'),
+      ...shiftBody('2030-11-09', '22:00', '07:00', 'America/Los_Angeles', '2030-11-10'),
       breaks: spring.breaks,
     };
     expect((await save(dst, autumnMissing)).statusCode).toBe(400);
@@ -179,7 +180,7 @@ describe('reading a schedule', () => {
       method: 'POST',
       url: '/api/profile/timezone',
       headers: as(scheduler),
-      payload: { timezone: 'America/Vancouver' },
+      payload: { timezone: 'America/Los_Angeles' },
     });
     const response = await month(scheduler, agent.userId);
     expect(response.statusCode).toBe(200);
