@@ -32,14 +32,14 @@ const database = await openDatabase({ databaseUrl, dataDir: dataDirOf() }).catch
 try {
   // A database nobody has started yet gets its tables first.
   await prepareDatabase(database, { seedDemo: false });
-  const { id } = await createAdministrator(database.db, {
+  const { id, email } = await createAdministrator(database.db, {
     email: values.email as string,
     password,
     role: values.role as 'super_admin',
     firstName: values['first-name'],
     lastName: values['last-name'],
   });
-  process.stdout.write(`Created ${values.role} ${values.email} (user ${id}); sign in with that email and password.\n`);
+  process.stdout.write(`Created ${values.role} ${email} (user ${id}); sign in with that email and password.\n`);
 } catch (error) {
   if (!(error instanceof CreateAdministratorError)) throw error;
   await database.close();

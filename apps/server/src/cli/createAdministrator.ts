@@ -21,7 +21,10 @@ export class CreateAdministratorError extends Error {}
  * Creates a signing-in administrator: how a production database, which gets no demo accounts, gets its first user.
  * Refuses an email already taken rather than changing someone's password behind their back.
  */
-export async function createAdministrator(db: Kysely<Database>, input: NewAdministrator): Promise<{ id: number }> {
+export async function createAdministrator(
+  db: Kysely<Database>,
+  input: NewAdministrator,
+): Promise<{ id: number; email: string }> {
   const parsed = administratorSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -52,6 +55,6 @@ export async function createAdministrator(db: Kysely<Database>, input: NewAdmini
       crm_id: null,
       display_from: null,
     })
-    .returning('id')
+    .returning(['id', 'email'])
     .executeTakeFirstOrThrow();
 }
