@@ -1,4 +1,4 @@
-import { type Action, can, ROLES, type Role } from '@shiftline/shared';
+import { type Action, can, proposeBreaks, ROLES, type Role } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { as, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
@@ -111,9 +111,11 @@ describe('malformed input never causes a server error', () => {
 });
 
 /**
- * The hostile shapes, written generically: every route's request schema (body, query string, path) is turned
- * into a valid-looking sample, then each of its fields in turn gets each hostile value of its kind. Whatever the
- * route, the answer must be a 4xx, and a 400 must name the field (unless the sample itself was already refused).
+ * The hostile shapes, written generically: every route's request schema (body, query string, path) is turned into
+ * a valid sample (required fields only; a few routes get a sample their rules accept, so a hostile value reaches as
+ * far as the database would), then each field in turn gets each hostile value of its kind, and every instant of a
+ * part is moved together to year 9999 or 1969. Whatever the route, the answer must be a 4xx, and a 400 must name
+ * the field (unless the sample itself fails the schema). Nothing is sent but the hostile requests.
  */
 type JsonSchema = {
   type?: string;
@@ -123,24 +125,44 @@ type JsonSchema = {
   const?: unknown;
   minimum?: number;
   maximum?: number;
+  required?: string[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
 };
+type RequestParts = { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
 
 const HOSTILE_NUMBERS = [3_000_000_000, 2_147_483_648, 1e15, -1e15, 1e300];
 const HOSTILE_INSTANTS = ['9999-12-31T00:00:00Z', '1969-12-31T23:59:59Z', '0001-01-01T00:00:00Z'];
 const HOSTILE_DATES = ['9999-12-31', '0001-01-01'];
 const HOSTILE_ID_TEXTS = ['3000000000', '0x10', '1e3', '1.0', ' 1'];
+const HOSTILE_YEARS = ['9999', '1969'];
 const NUL_TEXT = 'before\u0000after';
+
+// A day far from the demo's shifts, so a sample shift clashes with nothing and reaches the insert.
+const SHIFT_START = Date.parse('2027-06-07T14:00:00Z');
+const SHIFT_END = Date.parse('2027-06-07T22:00:00Z');
+const sampleShift = {
+  start: new Date(SHIFT_START).toISOString(),
+  end: new Date(SHIFT_END).toISOString(),
+  breaks: proposeBreaks({ start: SHIFT_START, end: SHIFT_END }).map((item) => ({
+    type: item.type,
+    start: new Date(item.start).toISOString(),
+  })),
+};
+/** Samples the rules accept where the generic one would be refused before the write (breaks, campaigns). */
+const SAMPLES: Record<string, Partial<RequestParts>> = {
+  'POST /api/schedules/save_new_event': { body: sampleShift },
+  'POST /api/schedules/set_free_shift': { body: { ...sampleShift, count_agents: 1, campaigns: [1] } },
+};
 
 const jsonSchemaOf = (schema: unknown): JsonSchema | null =>
   schema ? (z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : null;
 
 const options = (schema: JsonSchema) => (schema.anyOf ?? schema.oneOf ?? []).filter((option) => option.type !== 'null');
 
-/** A value the schema should accept: the first option, enum value or minimum; times a week or two ahead. */
+/** A value the schema accepts: required fields only; the first option, enum value or minimum; times ahead. */
 function sample(schema: JsonSchema, path: string[]): unknown {
   const key = path.filter((part) => !/^\d+$/.test(part)).at(-1) ?? '';
   const union = options(schema);
@@ -150,7 +172,9 @@ function sample(schema: JsonSchema, path: string[]): unknown {
   switch (schema.type) {
     case 'object':
       return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([name, child]) => [name, sample(child, [...path, name])]),
+        Object.entries(schema.properties ?? {})
+          .filter(([name]) => schema.required?.includes(name))
+          .map(([name, child]) => [name, sample(child, [...path, name])]),
       );
     case 'array':
       return schema.items ? [sample(schema.items, [...path, '0'])] : [];
@@ -158,15 +182,12 @@ function sample(schema: JsonSchema, path: string[]): unknown {
       return false;
     case 'integer':
     case 'number':
-      if (key === 'start') return Date.UTC(2026, 11, 7) / 1000;
-      if (key === 'end') return Date.UTC(2026, 11, 14) / 1000 - 1;
+      if (key === 'start') return Date.UTC(2026, 10, 2) / 1000;
+      if (key === 'end') return Date.UTC(2026, 10, 9) / 1000 - 1;
       return schema.minimum ?? 1;
     case 'string':
-      if (schema.format === 'date-time') {
-        if (path.includes('breaks')) return '2026-12-07T16:00:00Z';
-        return key.startsWith('end') ? '2026-12-07T22:00:00Z' : '2026-12-07T14:00:00Z';
-      }
-      if (schema.format === 'date') return key.startsWith('end') ? '2026-12-31' : '2026-12-07';
+      if (schema.format === 'date-time') return key.startsWith('end') ? '2027-06-09T00:00:00Z' : '2027-06-07T00:00:00Z';
+      if (schema.format === 'date') return key.startsWith('end') ? '2027-06-30' : '2027-06-07';
       if (schema.format === 'email') return 'agent@shiftline.test';
       if (schema.pattern?.startsWith('^[1-9]')) return '1';
       return 'text';
@@ -175,7 +196,7 @@ function sample(schema: JsonSchema, path: string[]): unknown {
   }
 }
 
-/** Each field path of the schema with the hostile values of its kind. */
+/** Each field path of the schema (optional ones too) with the hostile values of its kind. */
 function hostileFields(schema: JsonSchema, path: string[] = []): { path: string[]; values: unknown[] }[] {
   const union = options(schema);
   if (union.length > 0) return union.flatMap((option) => hostileFields(option, path));
@@ -203,11 +224,28 @@ function hostileFields(schema: JsonSchema, path: string[] = []): { path: string[
 }
 
 function withValue(base: unknown, path: string[], value: unknown): unknown {
-  const copy = structuredClone(base) as Record<string, unknown>;
+  const copy = structuredClone(base ?? {}) as Record<string, unknown>;
   let node = copy;
-  for (const part of path.slice(0, -1)) node = node[part] as Record<string, unknown>;
+  path.slice(0, -1).forEach((part, index) => {
+    // An optional list or object left out of the sample is created to hold the hostile value.
+    node[part] ??= /^\d+$/.test(path[index + 1] as string) ? [] : {};
+    node = node[part] as Record<string, unknown>;
+  });
   node[path.at(-1) as string] = value;
   return copy;
+}
+
+/** Every instant of a part moved together to another year, so their order and spans still hold (a 9999 shift). */
+function inYear(value: unknown, year: string, key = ''): unknown {
+  if (typeof value === 'string') return /^\d{4}-\d\d-\d\d/.test(value) ? `${year}${value.slice(4)}` : value;
+  if (typeof value === 'number' && (key === 'start' || key === 'end')) {
+    return value + (Date.UTC(Number(year), 0, 1) - Date.UTC(2026, 0, 1)) / 1000;
+  }
+  if (Array.isArray(value)) return value.map((item) => inYear(item, year));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, inYear(item, year, name)]));
+  }
+  return value;
 }
 
 const toUrl = (route: string, params: Record<string, unknown>, query: Record<string, unknown>) => {
@@ -227,45 +265,50 @@ describe('hostile values in every field of every route', () => {
         route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/profile/logout',
     );
     for (const route of routes) {
-      const headers = as(allowedSession(route.action as Action));
-      const parts = {
-        params: jsonSchemaOf(route.schema.params),
-        query: jsonSchemaOf(route.schema.querystring),
-        body: jsonSchemaOf(route.schema.body),
-      };
-      const base = {
+      // A fresh session per route: a hostile request that got through (a force-logout) must not blind the rest.
+      const role = ROLES.find((candidate) => can(candidate, route.action as Action)) ?? 'super_admin';
+      const headers = as(await login(t.app, demoEmail(role)));
+      const zod = { params: route.schema.params, query: route.schema.querystring, body: route.schema.body };
+      const parts = { params: jsonSchemaOf(zod.params), query: jsonSchemaOf(zod.query), body: jsonSchemaOf(zod.body) };
+      const base: RequestParts = {
         params: (parts.params ? sample(parts.params, []) : {}) as Record<string, unknown>,
         query: (parts.query ? sample(parts.query, []) : {}) as Record<string, unknown>,
         body: parts.body ? sample(parts.body, []) : undefined,
+        ...SAMPLES[`${route.method} ${route.url}`],
       };
-      const send = (request: typeof base) =>
-        t.app.inject({
+      const sampleRefused = (['params', 'query', 'body'] as const).some(
+        (part) => zod[part] !== undefined && !(zod[part] as z.ZodType).safeParse(base[part]).success,
+      );
+      const attempt = async (part: keyof RequestParts, name: string | null, value: unknown) => {
+        attempts += 1;
+        const request = { ...base, [part]: name === null ? value : withValue(base[part], name.split('.'), value) };
+        const response = await t.app.inject({
           method: route.method as 'GET' | 'POST',
           url: toUrl(route.url, request.params, request.query),
           headers,
           ...(request.body !== undefined ? { payload: request.body as object } : {}),
         });
-      const sampleRefused = (await send(base)).statusCode === 400;
+        const label = `${route.method} ${route.url} ${part}.${name ?? '*'} = ${JSON.stringify(value).slice(0, 60)}`;
+        if (response.statusCode < 400 || response.statusCode >= 500) {
+          failures.push(`${label} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+          return;
+        }
+        const fields = (response.json() as { error?: { fields?: Record<string, string> } }).error?.fields;
+        if (response.statusCode !== 400 || sampleRefused) return;
+        const named = Object.keys(fields ?? {}).some(
+          (key) => name === null || key === name || key.startsWith(`${name}.`) || name.startsWith(`${key}.`),
+        );
+        if (!fields || !named) failures.push(`${label} → 400 naming ${Object.keys(fields ?? {}).join(', ') || 'none'}`);
+      };
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = parts[part];
         if (!schema) continue;
         for (const field of hostileFields(schema)) {
-          for (const value of field.values) {
-            attempts += 1;
-            const response = await send({ ...base, [part]: withValue(base[part], field.path, value) });
-            const name = field.path.join('.');
-            const label = `${route.method} ${route.url} ${part}.${name} = ${JSON.stringify(value).slice(0, 40)}`;
-            if (response.statusCode < 400 || response.statusCode >= 500) {
-              failures.push(`${label} → ${response.statusCode} ${response.body.slice(0, 200)}`);
-              continue;
-            }
-            const fields = (response.json() as { error?: { fields?: Record<string, string> } }).error?.fields;
-            if (response.statusCode !== 400 || sampleRefused) continue;
-            const named = Object.keys(fields ?? {}).some(
-              (key) => key === name || key.startsWith(`${name}.`) || name.startsWith(`${key}.`),
-            );
-            if (!named) failures.push(`${label} → 400 naming ${Object.keys(fields ?? {}).join(', ') || 'no field'}`);
-          }
+          for (const value of field.values) await attempt(part, field.path.join('.'), value);
+        }
+        for (const year of HOSTILE_YEARS) {
+          const moved = inYear(base[part], year);
+          if (JSON.stringify(moved) !== JSON.stringify(base[part])) await attempt(part, null, moved);
         }
       }
     }
