@@ -29,11 +29,17 @@ vi.mock('../src/features/supervisorSchedule/components/teamCalendar', () => ({
 
 type Handler = (payload?: unknown) => void;
 const socketHandlers = new Map<string, Handler>();
+// The rooms the page stays in, as many times as it asked.
+const socketRooms: string[] = [];
 vi.mock('../src/lib/socketClient', () => ({
   socketClient: {
     on: (event: string, handler: Handler) => {
       socketHandlers.set(event, handler);
       return () => socketHandlers.delete(event);
+    },
+    stayIn: (room: string) => {
+      socketRooms.push(room);
+      return () => socketRooms.splice(socketRooms.indexOf(room), 1);
     },
   },
 }));
@@ -397,8 +403,10 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
 
   it('reloads the team schedule when the server says shifts changed', async () => {
     const fetch = serve('team_lead');
-    renderPage();
+    const { unmount } = renderPage();
     await screen.findByTestId('details-panel');
+    // A team lead's calendar hears approvals because the page stays in the team-calendar room.
+    expect(socketRooms).toEqual(['team-schedule']);
     await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(1));
     await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_day_schedule')).toHaveLength(1));
     socketHandlers.get('schedule-changed')?.({ user_ids: [12] });
@@ -408,6 +416,8 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls(fetch, 'GET', '/api/schedules/get_month_summary').length).toBeGreaterThanOrEqual(3),
     );
+    unmount();
+    expect(socketRooms).toEqual([]);
   });
 
   it('filters the calendar by the campaigns chosen, once the menu closes', async () => {
