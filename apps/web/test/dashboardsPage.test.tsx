@@ -171,6 +171,14 @@ describe('call-statistics dashboard', () => {
     expect(within(screen.getByTestId('person-sales-leads')).getByTestId('card-value').textContent).toBe('40');
   });
 
+  it('gives the client portal Person Sales without the disposition donut the server leaves out', async () => {
+    serve('company_supervisor', () => fakeRecords('outbound', { dispositions: [] }));
+    renderPage('outbound');
+    await screen.findByTestId('person-sales');
+    expect(within(screen.getByTestId('person-sales-leads')).getByTestId('card-value').textContent).toBe('40');
+    expect(screen.queryByTestId('person-sales-dispositions')).toBeNull();
+  });
+
   it('compares today so far with yesterday up to the same time', async () => {
     const fetch = serve('administrator', () => fakeRecords('inbound'));
     renderPage('inbound');

@@ -14,6 +14,8 @@ type PersonSalesProps = { records: DashboardRecords; query: DashboardQuery };
 /** Outbound only: leads and calls of the period, calls by disposition, and the Leads Analytics table. */
 export function PersonSales({ records, query }: PersonSalesProps) {
   const [open, setOpen] = useState(false);
+  // The server sends the client portal no disposition totals (its dispositions graphs are hidden, spec §6).
+  const showDispositions = records.dispositions.length > 0;
   const slices = useMemo(
     () => records.dispositions.map((entry) => ({ name: entry.label, value: entry.calls })),
     [records.dispositions],
@@ -35,7 +37,13 @@ export function PersonSales({ records, query }: PersonSalesProps) {
         </Button>
       }
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '200px minmax(0, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: showDispositions ? '200px minmax(0, 1fr)' : '1fr' },
+        }}
+      >
         <Box sx={{ display: 'grid', gap: 1.5, alignContent: 'start' }}>
           <StatCard
             label="Leads"
@@ -48,12 +56,14 @@ export function PersonSales({ records, query }: PersonSalesProps) {
             testId="person-sales-total-calls"
           />
         </Box>
-        <DonutChart
-          name="Calls by disposition"
-          slices={slices}
-          colors={DISPOSITION_COLORS}
-          testId="person-sales-dispositions"
-        />
+        {showDispositions ? (
+          <DonutChart
+            name="Calls by disposition"
+            slices={slices}
+            colors={DISPOSITION_COLORS}
+            testId="person-sales-dispositions"
+          />
+        ) : null}
       </Box>
       <LeadsAnalyticsDialog open={open} query={query} onClose={() => setOpen(false)} />
     </ChartCard>
