@@ -102,7 +102,7 @@ export function AgentsTable({ agents, onOpenCampaigns, onSignOutEverywhere, sche
               <TableCell>
                 <NameCell agent={agent} onOpen={onOpenCampaigns} />
               </TableCell>
-              <TableCell>{agent.email}</TableCell>
+              <TableCell>{agent.email ?? '—'}</TableCell>
               <TableCell>{agent.agent_group ?? '—'}</TableCell>
               <TableCell>{agent.role_name}</TableCell>
               <TableCell align="right" sx={{ py: 0 }}>
