@@ -2,6 +2,7 @@ import { type UserSchedule } from '@shiftline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type SchedulePeriod, scheduleApi, scheduleKeys } from '../api';
+import { useScheduleLive } from './useScheduleLive';
 
 const EMPTY: UserSchedule['shifts'] = [];
 const NO_VACATIONS: UserSchedule['vacations'] = [];
@@ -20,6 +21,7 @@ export function useUserSchedule(userId: number, forself: boolean, period: Schedu
   useEffect(() => {
     if (query.error) console.error('The schedule could not be loaded', query.error);
   }, [query.error]);
+  useScheduleLive(userId);
   return {
     shifts: query.data?.shifts ?? EMPTY,
     vacations: query.data?.vacations ?? NO_VACATIONS,

@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { socketClient } from '../../../lib/socketClient';
+import { scheduleKeys } from '../api';
+
+/** What the server says when shifts or days off change: whose. */
+type ScheduleChanged = { user_ids?: number[] };
+
+/**
+ * Reloads a user's calendar when the server says their shifts or days off changed (an approval, a cancellation, a
+ * free shift taken), so the owner sees a decision without reloading the page.
+ */
+export function useScheduleLive(userId: number): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      socketClient.on<ScheduleChanged>('schedule-changed', (event) => {
+        if (event.user_ids?.includes(userId))
+          void queryClient.invalidateQueries({ queryKey: scheduleKeys.user(userId) });
+      }),
+    [queryClient, userId],
+  );
+}
