@@ -32,7 +32,10 @@ describe('useScheduleLive', () => {
     serverSends('schedule-changed', { user_ids: [7] });
     expect(invalidate).not.toHaveBeenCalled();
     serverSends('schedule-changed', { user_ids: [7, 12] });
-    expect(invalidate).toHaveBeenCalledExactlyOnceWith({ queryKey: ['schedule', 'user', 12] });
+    expect(invalidate).toHaveBeenCalledExactlyOnceWith(
+      { queryKey: ['schedule', 'user', 12] },
+      { cancelRefetch: false },
+    );
     unmount();
     serverSends('schedule-changed', { user_ids: [12] });
     expect(invalidate).toHaveBeenCalledTimes(1);

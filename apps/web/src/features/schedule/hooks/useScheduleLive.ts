@@ -15,8 +15,10 @@ export function useScheduleLive(userId: number): void {
   useEffect(
     () =>
       socketClient.on<ScheduleChanged>('schedule-changed', (event) => {
-        if (event.user_ids?.includes(userId))
-          void queryClient.invalidateQueries({ queryKey: scheduleKeys.user(userId) });
+        // A load already under way (this page's own change) is not started again.
+        if (event.user_ids?.includes(userId)) {
+          void queryClient.invalidateQueries({ queryKey: scheduleKeys.user(userId) }, { cancelRefetch: false });
+        }
       }),
     [queryClient, userId],
   );
