@@ -73,7 +73,7 @@ describe('calendar events under the filter', () => {
   it('draws pending shifts white with the status colour as text, and breaks as events of their own', () => {
     const events = dayEvents({ ...source, hidden: new Set() });
     expect(events.map((event) => event.id)).toEqual(['shift-1', 'shift-1-break-0', 'shift-1-break-1', 'shift-2']);
-    expect(events[0]).toMatchObject({ color: '#ffffff', contrastColor: '#f59e0b', class: 'sl-event-pending' });
+    expect(events[0]).toMatchObject({ color: '#ffffff', contrastColor: '#b45309', class: 'sl-event-pending' });
     expect(events[1]?.color).not.toBe(events[2]?.color);
   });
 

@@ -11,10 +11,16 @@ import { CrmWarning } from '../features/profile';
 import { VacationApprovalHost } from '../features/vacationApproval';
 import { socketClient } from '../lib/socketClient';
 import { NavDrawer } from './NavDrawer';
+import { SkipLink } from './SkipLink';
 import { TopBar } from './topBar/TopBar';
 
-/** Route handle of pages that are dialogs over whatever page was open before (/logout, /profile/...). */
-export type RouteHandle = { dialog?: boolean };
+/**
+ * Route handle: the page's name for the browser's title, and whether it is a dialog over whatever page was open
+ * before (/logout, /profile/...).
+ */
+export type RouteHandle = { title?: string; dialog?: boolean };
+
+const MAIN_ID = 'main-content';
 
 // Behind a dialog opened by its address, Home is shown: it is where closing the dialog leads.
 const HomeBehindDialog = lazy(async () => ({ default: (await loadHomePage()).HomePage }));
@@ -54,9 +60,15 @@ export function AppLayout() {
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-US">
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <SkipLink targetId={MAIN_ID} />
         <TopBar user={user} onOpenNavigation={() => setNavOpen(true)} />
         <NavDrawer user={user} mobileOpen={navOpen} onClose={() => setNavOpen(false)} />
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+        >
           <Toolbar />
           {page}
           {dialog}

@@ -12,6 +12,7 @@ import { teamScheduleRoute } from '../features/supervisorSchedule/routes';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import type { RouteHandle } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { PageTitle } from './PageTitle';
 import { RequireAuth } from './RequireAuth';
 import { RequirePermission } from './RequirePermission';
 import { RouteError } from './RouteError';
@@ -21,11 +22,13 @@ const layoutRoute: LazyRouteFunction<RouteObject> = async () => ({
   Component: (await import('./AppLayout')).AppLayout,
 });
 
-const dialog: RouteHandle = { dialog: true };
+// Each page names itself in the browser's title (see PageTitle); dialog routes show over the page they opened on.
+const titled = (title: string): RouteHandle => ({ title });
+const dialog = (title: string): RouteHandle => ({ title, dialog: true });
 
 const pages: RouteObject[] = [
-  { path: '/login', lazy: loginRoute },
-  { path: '/profile/logout', lazy: signOutNowRoute },
+  { path: '/login', handle: titled('Sign in'), lazy: loginRoute },
+  { path: '/profile/logout', handle: titled('Signing out'), lazy: signOutNowRoute },
   {
     element: <RequireAuth />,
     children: [
@@ -36,16 +39,18 @@ const pages: RouteObject[] = [
             // A failing page leaves the top bar and navigation usable.
             errorElement: <RouteError />,
             children: [
-              { index: true, lazy: homeRoute },
+              { index: true, handle: titled('Home'), lazy: homeRoute },
               {
                 path: 'agents',
+                handle: titled('Agents'),
                 element: <RequirePermission action="agents.list" />,
                 children: [{ index: true, lazy: agentsRoute }],
               },
-              { path: 'companies/all_campaigns', lazy: campaignsRoute },
+              { path: 'companies/all_campaigns', handle: titled('Campaigns'), lazy: campaignsRoute },
               {
                 // Productivity: everyone with work time; an agent sees only their own (the server's row rule).
                 path: 'productivity',
+                handle: titled('Productivity'),
                 element: <RequirePermission action="productivity.view" />,
                 children: [{ index: true, lazy: productivityRoute }],
               },
@@ -56,24 +61,27 @@ const pages: RouteObject[] = [
                 children: [
                   // The menu's first dashboard stands for the section, so /dashboards is never blank.
                   { index: true, element: <Navigate to="inbound" replace /> },
-                  { path: 'inbound', lazy: inboundDashboardRoute },
-                  { path: 'outbound', lazy: outboundDashboardRoute },
+                  { path: 'inbound', handle: titled('Inbound calls'), lazy: inboundDashboardRoute },
+                  { path: 'outbound', handle: titled('Outbound calls'), lazy: outboundDashboardRoute },
                 ],
               },
               {
                 path: 'schedule',
+                handle: titled('Schedule'),
                 element: <RequirePermission action="schedule.view_own" />,
                 children: [
                   { index: true, lazy: scheduleRoute },
                   {
                     // Days-off requests: one's own, or all of them for a schedule supervisor.
                     path: 'days_off',
+                    handle: titled('Days off'),
                     element: <RequirePermission action="vacations.request" />,
                     children: [{ index: true, lazy: daysOffRoute }],
                   },
                   {
                     // Another user's calendar: a schedule supervisor's.
                     path: 'users/:id',
+                    handle: titled('Agent schedule'),
                     element: <RequirePermission action="schedule.manage" />,
                     children: [{ index: true, lazy: scheduleRoute }],
                   },
@@ -82,18 +90,19 @@ const pages: RouteObject[] = [
               {
                 // The supervisor schedule calendar: every role, the client portal too (not only those with a schedule).
                 path: 'schedule/team',
+                handle: titled('Team schedule'),
                 element: <RequirePermission action="schedule.view_team" />,
                 children: [{ index: true, lazy: teamScheduleRoute }],
               },
               {
                 path: 'profile/edit_profile',
-                handle: dialog,
+                handle: dialog('Profile settings'),
                 element: <RequirePermission action="profile.edit" />,
                 children: [{ index: true, lazy: editProfileRoute }],
               },
-              { path: 'profile/change_password', handle: dialog, lazy: changePasswordRoute },
-              { path: 'logout', handle: dialog, lazy: signOutDialogRoute },
-              { path: '*', Component: NotFoundPage },
+              { path: 'profile/change_password', handle: dialog('Change password'), lazy: changePasswordRoute },
+              { path: 'logout', handle: dialog('Sign out'), lazy: signOutDialogRoute },
+              { path: '*', handle: titled('Page not found'), Component: NotFoundPage },
             ],
           },
         ],
@@ -104,7 +113,12 @@ const pages: RouteObject[] = [
 
 // The root supplies what shows while the first page's code loads, and when any page fails to.
 const routes: RouteObject[] = [
-  { hydrateFallbackElement: <FullPageSpinner label="Loading" />, errorElement: <RouteError />, children: pages },
+  {
+    Component: PageTitle,
+    hydrateFallbackElement: <FullPageSpinner label="Loading" />,
+    errorElement: <RouteError />,
+    children: pages,
+  },
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);

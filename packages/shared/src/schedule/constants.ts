@@ -28,8 +28,8 @@ export type BreakType = (typeof BREAK_TYPES)[number];
 
 /** The personal calendar's status filter entries (spec §3): the free-shift status is never listed. */
 export const STATUS_CATALOGUE = [
-  { key: 'PENDING', status: 'pending', label: 'Pending', color: '#f59e0b', always_visible: true },
-  { key: 'APPROVED', status: 'approved', label: 'Approved', color: '#16a34a', always_visible: true },
+  { key: 'PENDING', status: 'pending', label: 'Pending', color: '#b45309', always_visible: true },
+  { key: 'APPROVED', status: 'approved', label: 'Approved', color: '#15803d', always_visible: true },
   { key: 'CANCELED', status: 'canceled', label: 'Canceled', color: '#dc2626', always_visible: false },
   { key: 'FREE_SHIFT', status: 'free_shift', label: 'Free shift', color: '#7c3aed', always_visible: false },
 ] as const;

@@ -7,18 +7,22 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { type CurrentUser, can } from '@shiftline/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { NotificationsBell } from '../../features/notifications';
 import { CadRateField } from './CadRateField';
-import { ProfileMenu } from './ProfileMenu';
 import { TopBarClock } from './TopBarClock';
 import { UserSummary } from './UserSummary';
+
+// The menu's time-zone select and its inputs load when the menu is first opened, not with the first page.
+const ProfileMenu = lazy(async () => ({ default: (await import('./ProfileMenu')).ProfileMenu }));
 
 type TopBarProps = { user: CurrentUser; onOpenNavigation: () => void };
 
 export function TopBar({ user, onOpenNavigation }: TopBarProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // Kept mounted once opened, so it closes with its transition.
+  const [menuWanted, setMenuWanted] = useState(false);
   return (
     <AppBar
       position="fixed"
@@ -51,17 +55,23 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
         ) : null}
         {can(user.role, 'notifications.use') ? <NotificationsBell zone={user.timezone} /> : null}
         <ButtonBase
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setMenuWanted(true);
+            setMenuAnchor(event.currentTarget);
+          }}
           aria-haspopup="true"
           aria-expanded={menuAnchor !== null}
-          aria-label="Profile menu"
           data-testid="profile-menu-button"
           sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 0.5, '&:hover': { bgcolor: 'action.hover' } }}
         >
           <UserSummary user={user} testId="topbar-user" hideTextOnNarrow />
           <KeyboardArrowDownIcon fontSize="small" color="action" />
         </ButtonBase>
-        <ProfileMenu user={user} anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} />
+        {menuWanted ? (
+          <Suspense fallback={null}>
+            <ProfileMenu user={user} anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} />
+          </Suspense>
+        ) : null}
       </Toolbar>
     </AppBar>
   );

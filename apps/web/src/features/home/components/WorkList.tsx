@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -59,10 +60,13 @@ export function WorkList({ title, count, items, loading, failed, empty, all, tes
       ) : items && items.length > 0 ? (
         <List disablePadding>
           {items.map((item) => (
-            <ListItemButton key={item.key} component={RouterLink} to={item.to} divider data-testid={`${testId}-item`}>
-              <ListItemText primary={item.primary} secondary={item.secondary} />
-              {item.chip ? <Chip size="small" variant="outlined" label={item.chip} sx={{ ml: 1 }} /> : null}
-            </ListItemButton>
+            // A list holds list items; the link sits inside one.
+            <ListItem key={item.key} disablePadding divider>
+              <ListItemButton component={RouterLink} to={item.to} data-testid={`${testId}-item`}>
+                <ListItemText primary={item.primary} secondary={item.secondary} />
+                {item.chip ? <Chip size="small" variant="outlined" label={item.chip} sx={{ ml: 1 }} /> : null}
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       ) : (

@@ -86,7 +86,8 @@ export function NotificationsBell({ zone }: { zone: string }) {
       <IconButton
         ref={bellRef}
         onClick={(event) => openList(event.currentTarget)}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        // The name holds the badge's text (99+ past 99), as a speech user would say it.
+        aria-label={`Notifications, ${unread > 99 ? '99+' : unread} unread`}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="notifications-bell"

@@ -56,7 +56,11 @@ export function SeriesStatsList({ series, selected, onSelect, onDrillDown }: Ser
               data-testid="series-row"
               data-series={entry.name}
               aria-selected={entry.name === selected}
-              sx={{ cursor: 'pointer', opacity: entry.seconds > 0 ? 1 : 0.55 }}
+              sx={{
+                cursor: 'pointer',
+                // Empty series read as muted through the text colour, not opacity, which would fail contrast.
+                ...(entry.seconds > 0 ? {} : { '& .MuiTableCell-root': { color: 'text.secondary' } }),
+              }}
             >
               <TableCell sx={{ ...cellSx, whiteSpace: 'normal' }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
