@@ -28,7 +28,9 @@ if (fresh) {
   await import(pathToFileURL(built).href);
 } else {
   if (existsSync(built)) {
-    process.stderr.write('Shiftline: dist/ is older than the sources, running them through tsx (`npm run build` compiles).\n');
+    process.stderr.write(
+      'Shiftline: dist/ is older than the sources, running them through tsx (`npm run build` compiles).\n',
+    );
   }
   const { register } = await import('tsx/esm/api');
   register();
