@@ -58,4 +58,25 @@ describe('days off in the owner’s zone', () => {
       'Cannot be approved! The days from the selected period 3/6/2030 - 3/7/2030 have already been approved as days off.',
     );
   });
+
+  it('stores days a supervisor picks in their own zone as the same dates in the owner’s zone', async () => {
+    // Feb 12 – 13 picked in Chicago: from Chicago midnight to Chicago midnight.
+    const picked = {
+      start: new Date(instantOf('2030-02-12', '00:00', VIEWER_ZONE)).toISOString(),
+      end: new Date(instantOf('2030-02-14', '00:00', VIEWER_ZONE)).toISOString(),
+    };
+    const entered = await post(scheduler, '/api/schedules/create_vacation', {
+      ...picked,
+      reason: 'personal',
+      user: agent.userId,
+    });
+    expect(entered.statusCode).toBe(201);
+    const listed = (await get(scheduler, '/api/schedules/get_days_off')).json();
+    const rows: { id: number; start_utc: string; end_utc: string }[] = Array.isArray(listed) ? listed : listed.days_off;
+    const row = rows.find((candidate) => candidate.id === entered.json().id);
+    expect(row && { start: row.start_utc, end: row.end_utc }).toEqual({
+      start: ownerDays('2030-02-12', '2030-02-14').start,
+      end: ownerDays('2030-02-12', '2030-02-14').end,
+    });
+  });
 });

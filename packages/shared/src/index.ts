@@ -19,6 +19,7 @@ export * from './schedule/index.js';
 export * from './time/clock.js';
 export * from './time/dateRange.js';
 export * from './time/offsetTransitions.js';
+export * from './time/ownerDays.js';
 export * from './time/timezones.js';
 // Importing shared makes Luxon read the thirteen zones from the tzdb table (no module computes a zoned time on load).
 export * from './time/tzdb/index.js';

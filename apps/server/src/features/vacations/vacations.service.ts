@@ -1,4 +1,11 @@
-import { can, VACATION_EVENTS, VACATION_REASONS, type VacationReason, type VacationStatus } from '@shiftline/shared';
+import {
+  can,
+  sameDaysInZone,
+  VACATION_EVENTS,
+  VACATION_REASONS,
+  type VacationReason,
+  type VacationStatus,
+} from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
@@ -157,15 +164,17 @@ export function createVacationsService(deps: {
     async create(viewer: UserRow, body: { user?: number; start: number; end: number; reason: VacationReason }) {
       const owner = await ownerOrManager(viewer, body.user ?? viewer.id);
       const entered = can(viewer.role, 'schedule.manage');
-      assertRequestPeriod(body, entered ? now() - MAX_VACATION_LEAD_DAYS * DAY_MS : startOfToday(owner.timezone));
+      // Days picked in the viewer's zone are the same dates in the owner's: days off are the owner's local days.
+      const period = sameDaysInZone(body, viewer.timezone, owner.timezone);
+      assertRequestPeriod(period, entered ? now() - MAX_VACATION_LEAD_DAYS * DAY_MS : startOfToday(owner.timezone));
       const { vacation, rows } = await inTransaction(async (repos) => {
         // Serialises one person's requests: the same request sent 50 times at once is created once.
         await repos.schedule.lockUser(owner.id);
-        if (!entered) await assertRequestable(repos, owner, body);
+        if (!entered) await assertRequestable(repos, owner, period);
         const created = await repos.vacations.insert({
           userId: owner.id,
-          start: new Date(body.start),
-          end: new Date(body.end),
+          start: new Date(period.start),
+          end: new Date(period.end),
           reason: body.reason,
           status: 'vac_pending',
         });
@@ -187,7 +196,7 @@ export function createVacationsService(deps: {
      * Approves days off. Refused when they overlap approved days off; when live shifts overlap, the
      * supervisor must choose: `delete_shifts` removes them in the same transaction.
      */
-    async approve(viewer: UserRow, id: number, options: { delete_shifts?: boolean }) {
+    async approve(_viewer: UserRow, id: number, options: { delete_shifts?: boolean }) {
       const { rows, ownerId } = await inTransaction(async (repos) => {
         const vacation = await lockPending(repos, id);
         await assertNoApprovedOverlap(repos, vacation);
