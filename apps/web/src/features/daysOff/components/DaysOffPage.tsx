@@ -144,7 +144,9 @@ export function DaysOffPage() {
             Days off
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {supervises ? 'Requests from every agent.' : 'Your requests.'} Dates in {timeZoneLabel(zone)} time.
+            {supervises
+              ? "Requests from every agent. Dates are each agent's own days, in the agent's time zone."
+              : `Your requests. Dates in ${timeZoneLabel(zone)} time.`}
           </Typography>
         </Box>
         <TextField
