@@ -14,8 +14,8 @@ const sameOffset = (a: number, b: number) => a === b || (Number.isNaN(a) && Numb
 /**
  * A UTC year's offsets, read from the zone once: a lookup a week, then a bisection to the minute wherever two lookups
  * differ. A change and its reversal within one week would be missed; no supported zone (nor any fixed offset) has
- * one, their changes are months apart. The zone's offset source (`source` below) is asked only here, so the time-of-day filter and
- * every formatter cost about a hundred lookups per zone and year instead of one per hour or quarter hour.
+ * one, their changes are months apart. The zone's offset source (`source` below) is asked only here, so the
+ * time-of-day filter and every formatter cost about a hundred lookups per zone and year instead of one per hour.
  */
 function yearTransitions(zone: string, year: number): OffsetTransition[] {
   let years = transitionsByZone.get(zone);
