@@ -98,15 +98,15 @@ describe('supervisor calendar', () => {
     expect(await cell.textContent()).toMatch(/^\d+ scheduled$/);
     const date = await cell.getAttribute('data-date');
     const panel = supervisor.getByTestId('details-panel');
-    // Below the 600px month grid, the panel starts out of sight.
-    expect(await supervisor.evaluate(() => window.scrollY)).toBe(0);
     await cell.click();
     await panel.waitFor();
     expect(await panel.getAttribute('data-date')).toBe(date);
+    // Below the 600px month grid the day's agent timeline would open out of sight: it must be scrolled to.
+    const list = supervisor.getByTestId('details-list');
     const inView = () =>
-      panel.evaluate((element) => {
+      list.evaluate((element) => {
         const box = element.getBoundingClientRect();
-        return box.top >= 0 && box.top < window.innerHeight / 2;
+        return box.top >= 0 && box.bottom <= window.innerHeight;
       });
     await expect.poll(inView, { timeout: 10_000 }).toBe(true);
     await supervisor.getByTestId('agent-row').first().waitFor();

@@ -5,7 +5,7 @@ import { teamScheduleQuerySchema } from './supervisorSchedule.js';
  * The supervisor month sends what its grid shows, not every shift: per local day the counts, the scheduled
  * headcount and the first few agent atoms. A month of 1,000 agents was 11 MB as data points.
  */
-export const MONTH_ATOMS_PER_DAY = 3;
+export const MONTH_ATOMS_PER_DAY = 2;
 
 /** GET get_month_summary: the same parameters as get_schedule (period, role, campaigns). */
 export const teamMonthQuerySchema = teamScheduleQuerySchema;

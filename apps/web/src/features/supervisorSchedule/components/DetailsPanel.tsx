@@ -122,7 +122,7 @@ export function DetailsPanel({
   }, []);
 
   const groups = useMemo(() => dayGroups(schedule.data_points), [schedule.data_points]);
-  const filtered = filter !== NO_DAY_FILTER;
+  const filtered = filter.search.trim() !== '' || filter.workingOnly || filter.group !== '';
   const sections = useMemo(
     () =>
       agentSections(
