@@ -149,7 +149,8 @@ function lockDataDir(dataDir: string): () => void {
     if (heldLocks.has(file) || (holder !== process.pid && isRunning(holder))) {
       throw new DataDirInUseError(
         `The embedded database in ${dataDir} is in use by another Shiftline process (pid ${heldLocks.has(file) ? process.pid : holder}). ` +
-          'Stop that process first, give this one its own DATA_DIR, or use DATABASE_URL (a PostgreSQL server) to run several processes.',
+          'Stop that process first, give this one its own DATA_DIR, or use DATABASE_URL (a PostgreSQL server) to run several processes. ' +
+          `If no Shiftline process runs there, delete ${file}.`,
       );
     }
     try {
