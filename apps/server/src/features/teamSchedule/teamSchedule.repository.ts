@@ -16,7 +16,9 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
       .where('users.archived', '=', false)
       .where('users.is_system', '=', false)
       .where('users.role', 'in', CALL_TAKING_ROLES)
-      .$if(filter.userIds !== undefined, (q) => q.where('users.id', 'in', filter.userIds as number[]))
+      .$if(filter.userIds !== undefined, (q) =>
+        q.where('users.id', '=', sql<number>`any(${filter.userIds as number[]}::int[])`),
+      )
       .$if(filter.role !== undefined, (q) =>
         q.where('users.role', '=', filter.role as (typeof CALL_TAKING_ROLES)[number]),
       )
@@ -54,9 +56,19 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
           'users.agent_call_type',
           'users.agent_group_id',
           'agent_groups.name as agent_group',
-          sql<number[]>`coalesce((select array_agg(ca.campaign_id order by ca.campaign_id) from campaign_agents ca
-             where ca.user_id = users.id and not ca.is_disabled), '{}')`.as('campaigns'),
+          sql<number[]>`coalesce(enabled.campaigns, '{}')`.as('campaigns'),
         ])
+        // Each member's enabled campaigns, grouped once rather than a subquery per member.
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('campaign_agents')
+              .select(['user_id', sql<number[]>`array_agg(campaign_id order by campaign_id)`.as('campaigns')])
+              .where('is_disabled', '=', false)
+              .groupBy('user_id')
+              .as('enabled'),
+          (join) => join.onRef('enabled.user_id', '=', 'users.id'),
+        )
         .where('users.id', 'in', memberIds(filter))
         .orderBy('users.first_name')
         .orderBy('users.second_name')
@@ -174,15 +186,16 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
         .orderBy('start_at')
         .execute();
       if (shifts.length === 0) return [];
+      // By the shifts found: repeating their conditions made the database walk every member again.
       const breaks = await db
         .selectFrom('shift_breaks')
-        .innerJoin('shifts', 'shifts.id', 'shift_breaks.shift_id')
-        .select(['shift_breaks.shift_id', 'shift_breaks.type', 'shift_breaks.start_at', 'shift_breaks.end_at'])
-        .where('shifts.user_id', 'in', userIds)
-        .where('shifts.status', 'in', statuses)
-        .where('shifts.start_at', '<', end)
-        .where('shifts.end_at', '>', start)
-        .orderBy('shift_breaks.start_at')
+        .select(['shift_id', 'type', 'start_at', 'end_at'])
+        .where(
+          'shift_id',
+          'in',
+          shifts.map((shift) => shift.id),
+        )
+        .orderBy('start_at')
         .execute();
       const byShift = new Map<number, { type: BreakType; start_at: Date; end_at: Date }[]>();
       for (const row of breaks) {
