@@ -9,7 +9,8 @@ import { as, demoEmail, login, testConfig } from './support/testApp.js';
 
 /**
  * The same fan-out across two app instances joined only by Redis (as two processes behind a load balancer): the
- * page that asked for an approval dialog may be connected to the other instance. Runs when REDIS_URL is set.
+ * page that asked for an approval dialog may be connected to the other instance (runs when REDIS_URL is set); and
+ * with Redis unreachable, a page on the same instance still gets it and the app still closes.
  */
 const redisUrl = process.env.REDIS_URL;
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -87,5 +88,49 @@ describe.skipIf(!redisUrl)('fan-out across app instances over Redis', () => {
     expect(await decided).toEqual({ vacation_id: vacation.json().id, status: 'vac_approved' });
     expect((await changed).user_ids).toEqual([agent.userId]);
     expect(heardByTab1).not.toContain('startApproveVacation');
+  });
+});
+
+describe('fan-out with Redis unreachable', () => {
+  let alone: FastifyInstance;
+  let aloneDatabase: DatabaseHandle;
+  let url: string;
+  beforeAll(async () => {
+    aloneDatabase = await openTestDatabase();
+    // Nothing listens on port 9: every Redis command fails at once.
+    alone = await buildApp({
+      config: testConfig({ redisUrl: 'redis://127.0.0.1:9' }),
+      database: aloneDatabase,
+      now: () => NOW,
+    });
+    url = await alone.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await alone?.close();
+    await aloneDatabase?.close();
+  });
+
+  it('still opens the approval dialog in the asking page connected to this process', async () => {
+    const scheduler = await login(alone, demoEmail('schedule_supervisor'));
+    const agent = await login(alone, demoEmail('agent'));
+    const socket = connectSocket(url, scheduler.cookie);
+    sockets.push(socket);
+    await waitForConnect(socket);
+    const vacation = await alone.inject({
+      method: 'POST',
+      url: '/api/schedules/create_vacation',
+      headers: as(agent),
+      payload: { start: '2030-03-11T04:00:00Z', end: '2030-03-12T04:00:00Z', reason: 'vacation' },
+    });
+    expect(vacation.statusCode, vacation.body).toBe(201);
+    const started = waitForEvent<{ vacation_id: number }>(socket, 'startApproveVacation', 10_000);
+    const asked = await alone.inject({
+      method: 'POST',
+      url: '/api/schedules/start_vacation_action',
+      headers: { ...as(scheduler), 'x-socket-id': socket.id ?? '' },
+      payload: { action: 'approve', vacation_id: vacation.json().id },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await started).vacation_id).toBe(vacation.json().id);
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type RoomListEvent, roomRequestSchema, SOCKET_EVENTS } from '@shiftline/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -109,7 +110,14 @@ export const socketPlugin = fp(
       io.engine.close();
     });
     app.addHook('onClose', async () => {
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      // quit() waits for Redis to answer: with Redis down it would hold the close forever, so it gets a second.
+      await Promise.all(
+        redisClients.map(async (client) => {
+          const quit = client.quit().catch(() => undefined);
+          const gaveUp = await Promise.race([quit.then(() => false), delay(1000).then(() => true)]);
+          if (gaveUp) client.disconnect();
+        }),
+      );
     });
   },
 );

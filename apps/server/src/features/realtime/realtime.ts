@@ -80,7 +80,11 @@ export function createRealtime(
     toRoom,
 
     async toOneSession(userId, socketId, event, payload) {
-      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      // With Redis down the other processes cannot be asked: this process's own pages still can.
+      const sockets = await io
+        .in(userRoom(userId))
+        .fetchSockets()
+        .catch(() => io.local.in(userRoom(userId)).fetchSockets());
       const asked = socketId !== undefined && SOCKET_ID.test(socketId) ? sockets.find((s) => s.id === socketId) : null;
       const chosen = asked ?? sockets[0];
       if (!chosen) return false;
