@@ -3,7 +3,7 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import Box from '@mui/material/Box';
 import { CALENDAR_HEIGHTS, type Shift } from '@shiftline/shared';
-import { useEffect, useMemo, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { CALENDAR_TIME_ZONE, calendarNow } from '../../../lib/calendarZone';
 import type { ScheduleItem } from '../utils/scheduleItem';
 import { calendarSx } from './calendarStyles';
@@ -38,13 +38,21 @@ function scrollTimeFor(day: string, events: EventInput[]): string {
 /** The right-hand day view: hourly slots with shifts, their breaks and lunches, and vacations. */
 export function DayCalendar({ day, zone, events, mayDelete, onDelete, onItemClick }: DayCalendarProps) {
   const calendar = useRef<CalendarRef>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const scrollTime = scrollTimeFor(day, events);
   const now = useMemo(() => calendarNow(zone), [zone]);
 
   useEffect(() => {
     const api = calendar.current?.getApi();
     api?.gotoDate(day);
-    api?.scrollToTime(scrollTime);
+    // Once the grid for the day is drawn, bring the opening hour to the top of the scroller.
+    const frame = requestAnimationFrame(() => {
+      const box = scroller.current;
+      const slot = box?.querySelector(`[data-time="${scrollTime}"]`);
+      if (!box || !slot) return;
+      box.scrollTop += slot.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [day, scrollTime]);
 
   const handleEventClick = (info: EventClickInfo) => {
@@ -52,8 +60,30 @@ export function DayCalendar({ day, zone, events, mayDelete, onDelete, onItemClic
     onItemClick(info.event.extendedProps.item as ScheduleItem);
   };
 
+  // The delete button sits inside the focusable event, so it stays out of the Tab order (an interactive element may
+  // not nest another); from the keyboard, the Delete key on a focused shift asks the same question.
+  const handleKeyDown = (keyEvent: KeyboardEvent<HTMLDivElement>) => {
+    if (keyEvent.key !== 'Delete') return;
+    const shiftId = (keyEvent.target as HTMLElement).querySelector('[data-shift-id]')?.getAttribute('data-shift-id');
+    const item = events.find((event) => event.id === `shift-${shiftId}`)?.extendedProps?.item as
+      | ScheduleItem
+      | undefined;
+    if (item?.kind !== 'shift' || !mayDelete(item.shift)) return;
+    keyEvent.preventDefault();
+    onDelete(item.shift);
+  };
+
   return (
-    <Box sx={calendarSx}>
+    // The calendar is drawn at full height inside a scroller of our own: a focusable, named region outside the
+    // calendar's table, so a keyboard user can scroll a day that holds nothing focusable.
+    <Box
+      ref={scroller}
+      role="region"
+      aria-label="Day timeline"
+      tabIndex={0}
+      sx={{ ...calendarSx, height: CALENDAR_HEIGHTS.day, overflowY: 'auto' }}
+      onKeyDown={handleKeyDown}
+    >
       <FullCalendar
         ref={calendar}
         plugins={PLUGINS}
@@ -64,11 +94,10 @@ export function DayCalendar({ day, zone, events, mayDelete, onDelete, onItemClic
         locale="en-US"
         headerToolbar={false}
         dayHeaders={false}
-        height={CALENDAR_HEIGHTS.day}
+        height="auto"
         slotMinHeight={CALENDAR_HEIGHTS.dayIntervalHeight}
         slotDuration="00:30:00"
         slotHeaderInterval="01:00"
-        scrollTime={scrollTime}
         nowIndicator
         events={events}
         eventContent={(info) => {
@@ -79,6 +108,10 @@ export function DayCalendar({ day, zone, events, mayDelete, onDelete, onItemClic
           );
         }}
         eventClick={handleEventClick}
+        eventDidMount={(info) => {
+          const item = info.event.extendedProps.item as ScheduleItem;
+          if (item.kind === 'shift' && mayDelete(item.shift)) info.el.setAttribute('aria-keyshortcuts', 'Delete');
+        }}
       />
     </Box>
   );

@@ -1,6 +1,5 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { type Shift, STATUS_CATALOGUE } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import { formatTimeRange } from '../utils/localTime';
@@ -53,17 +52,25 @@ function ShiftContent({ shift, zone, view, onDelete }: Omit<ScheduleEventContent
       sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.25, height: '100%', px: 0.25, minWidth: 0 }}
     >
       {onDelete ? (
-        <IconButton
-          size="small"
-          color="inherit"
-          aria-label={`Delete the shift ${formatTimeRange(start, end, zone)}`}
-          title="Delete shift"
+        // Not a button: the event around it is one already, and controls may not nest. From the keyboard, the
+        // Delete key on the focused shift does the same (DayCalendar), announced through aria-keyshortcuts.
+        <Box
+          component="span"
+          aria-hidden
+          title="Delete shift (or press Delete on the shift)"
           onClick={() => onDelete(shift)}
           data-testid={DELETE_SHIFT_TEST_ID}
-          sx={{ p: 0.25, flexShrink: 0 }}
+          sx={{
+            display: 'inline-flex',
+            p: 0.25,
+            flexShrink: 0,
+            borderRadius: '50%',
+            cursor: 'pointer',
+            '&:hover': { bgcolor: 'rgba(255, 255, 255, 0.25)' },
+          }}
         >
           <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
+        </Box>
       ) : null}
       <Box sx={{ flexGrow: 1, minWidth: 0, pl: onDelete ? 0 : 0.25 }}>
         <Box sx={{ ...textSx, fontWeight: 600 }}>{formatTimeRange(start, end, zone)}</Box>
