@@ -14,7 +14,12 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import { forbidden } from '../../plugins/errors.js';
 import { longName } from '../users/index.js';
-import type { PayBasis, ProductivityAgentRow, ProductivityRepository } from './productivity.repository.js';
+import type {
+  AgentProductivitySums,
+  PayBasis,
+  ProductivityAgentRow,
+  ProductivityRepository,
+} from './productivity.repository.js';
 import { type AgentStateSums, productivityBreakdown, seriesAgentShares } from './productivity.summary.js';
 
 /** Whether a local hour is inside the time-of-day filter; a start after the end wraps past midnight. */
@@ -56,16 +61,11 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
     lastDay: localDateInZone(body.end * 1000, body.timezone),
   });
 
-  async function payFor(
+  function payFor(
     agents: readonly ProductivityAgentRow[],
     basis: Map<number, PayBasis>,
-    days: { firstDay: string; lastDay: string },
-  ): Promise<ProductivityPayResult> {
-    const paid = await productivity.paymentTotals(
-      agents.map((agent) => agent.id),
-      days.firstDay,
-      days.lastDay,
-    );
+    paid: { count: number; cents: number },
+  ): ProductivityPayResult {
     const pay = productivityPay({
       agents: agents.map((agent) => ({
         paidSeconds: basis.get(agent.id)?.paidSeconds ?? 0,
@@ -77,46 +77,49 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
     return { ...pay, payrollCount: paid.count };
   }
 
-  /** The counted agents' capped seconds per state, after the viewer's row rules and the page's filters. */
-  async function countedTime(viewer: UserRow, body: ParsedProductivityLoadBody) {
+  const perAgentSums = (agents: readonly ProductivityAgentRow[], counted: readonly AgentProductivitySums[]) => {
+    const sumsByAgent = new Map(counted.map((row) => [row.userId, row]));
+    return agents.map(
+      (agent): AgentStateSums => ({
+        agentId: agent.id,
+        name: longName(agent),
+        states: sumsByAgent.get(agent.id)?.states ?? [],
+      }),
+    );
+  };
+
+  /** The agents counted, the range and the page's filters, after the viewer's row rules. */
+  async function loadScope(viewer: UserRow, body: ParsedProductivityLoadBody) {
     const { agents, campaignIds } = await scope(viewer, body);
-    const agentIds = agents.map((agent) => agent.id);
     const range = bucketRange(body.start, body.end, body.timezone);
     const localHours = hoursInFilter(body.startHour, body.endHour);
-    const counted = await productivity.productivitySums({ agentIds, range, localHours, campaignIds });
-    const sumsByAgent = new Map(counted.map((row) => [row.userId, row]));
-    const perAgent: AgentStateSums[] = agents.map((agent) => ({
-      agentId: agent.id,
-      name: longName(agent),
-      states: sumsByAgent.get(agent.id)?.states ?? [],
-    }));
-    return { agents, perAgent, counted, range, filtered: localHours !== null || campaignIds !== null };
+    return { agents, range, localHours, campaignIds, filtered: localHours !== null || campaignIds !== null };
   }
 
   return {
     async load(viewer: UserRow, body: ParsedProductivityLoadBody): Promise<ProductivityResult> {
-      const { agents, perAgent, counted, range, filtered } = await countedTime(viewer, body);
-      // Pay covers the whole period: the hour and campaign filters narrow the charts, not what is owed.
-      const basis = !showsPay(viewer, agents)
-        ? null
-        : filtered
-          ? await productivity.payBasis(
-              agents.map((agent) => agent.id),
-              range,
-            )
-          : new Map(
-              counted.map((row) => [
-                row.userId,
-                { paidSeconds: row.paidSeconds, commissionCents: row.commissionCents },
-              ]),
-            );
-      const pay = basis ? await payFor(agents, basis, payDays(body)) : null;
+      const { agents, range, localHours, campaignIds, filtered } = await loadScope(viewer, body);
+      const agentIds = agents.map((agent) => agent.id);
+      const showPay = showsPay(viewer, agents);
+      const { firstDay, lastDay } = payDays(body);
+      // Pay covers the whole period: the hour and campaign filters narrow the charts, not what is owed, so a filtered
+      // load reads the period's pay basis too. The reads are independent: each on its own connection, at once.
+      const [counted, periodBasis, paid] = await Promise.all([
+        productivity.productivitySums({ agentIds, range, localHours, campaignIds }),
+        showPay && filtered ? productivity.payBasis(agentIds, range) : null,
+        showPay ? productivity.paymentTotals(agentIds, firstDay, lastDay) : null,
+      ]);
+      const basis =
+        periodBasis ??
+        new Map(
+          counted.map((row) => [row.userId, { paidSeconds: row.paidSeconds, commissionCents: row.commissionCents }]),
+        );
       return {
         timezone: body.timezone,
         mode: body.mode,
         agents: agents.map((agent) => ({ id: agent.id, name: longName(agent) })),
-        ...productivityBreakdown(perAgent),
-        pay,
+        ...productivityBreakdown(perAgentSums(agents, counted)),
+        pay: paid ? payFor(agents, basis, paid) : null,
       };
     },
 
@@ -147,9 +150,15 @@ export function createProductivityService(deps: { productivity: ProductivityRepo
 
     /** One series' per-agent list, under the same row rules and filters as the load. */
     async seriesAgents(viewer: UserRow, body: ParsedProductivitySeriesAgentsBody): Promise<ProductivitySeriesAgents> {
-      const { perAgent } = await countedTime(viewer, body);
+      const { agents, range, localHours, campaignIds } = await loadScope(viewer, body);
+      const counted = await productivity.productivitySums({
+        agentIds: agents.map((agent) => agent.id),
+        range,
+        localHours,
+        campaignIds,
+      });
       const series = { group: body.group, subCategory: body.subCategory };
-      return { ...series, ...seriesAgentShares(perAgent, series) };
+      return { ...series, ...seriesAgentShares(perAgentSums(agents, counted), series) };
     },
   };
 }
