@@ -213,9 +213,11 @@ const localHourAt = (ms: number, offsetMinutes: number) =>
   Math.floor(((((ms + offsetMinutes * 60_000) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
 
 /**
- * The rows the time-of-day filter reads: of the pieces of `hourOfDaySegments`, only the rows whose local hour is one
- * of `localHours`. Every hour of the range whose local hour passes is in exactly one of them, and no other hour, so
- * the database reads only rows that count and needs no time-zone arithmetic of its own.
+ * The rows the time-of-day filter reads, only those whose local hour is one of `localHours`: whole months as month ×
+ * hour-of-day rows, the stretches between them as `hourOfDaySegments` cuts them (steady weeks, hours). A month row is
+ * read where every hour it sums passes; in a month with a clock change a row whose hours pass only on one side of the
+ * change is read as those hours instead. Every hour of the range whose local hour passes is in exactly one of the rows,
+ * and no other hour, so the database reads only rows that count and needs no time-zone arithmetic of its own.
  */
 export function hourOfDayBuckets(range: BucketRange, localHours: readonly number[]): GrainBuckets[] {
   const passes = new Set(localHours);
@@ -225,26 +227,43 @@ export function hourOfDayBuckets(range: BucketRange, localHours: readonly number
     if (list) list.push(bucketStart);
     else byGrain.set(grain, [bucketStart]);
   };
+  const passesAt = (hour: number) => passes.has(localHourAt(hour, zoneOffsetMinutes(hour, range.zone)));
+  const readHours = (fromMs: number, toMs: number) => {
+    for (let hour = fromMs; hour < toMs; hour += HOUR_MS) if (passesAt(hour)) keep(0, hour);
+  };
+  // A week's or month's row per hour of its first day, standing for that hour of day all period long.
+  const readPeriod = (grain: 3 | 4, fromMs: number, toMs: number) => {
+    const [steady, change] = zoneOffsetTransitions(range.zone, fromMs, toMs);
+    if (steady && !change) {
+      for (let first = fromMs; first < fromMs + DAY_MS; first += HOUR_MS) {
+        if (passes.has(localHourAt(first, steady.offsetMinutes))) keep(grain, first);
+      }
+      return;
+    }
+    const days = Math.round((toMs - fromMs) / DAY_MS);
+    for (let first = fromMs; first < fromMs + DAY_MS; first += HOUR_MS) {
+      const passing: number[] = [];
+      for (let hour = first; hour < toMs; hour += DAY_MS) if (passesAt(hour)) passing.push(hour);
+      if (passing.length === days) keep(grain, first);
+      else for (const hour of passing) keep(0, hour);
+    }
+  };
+  const readStretch = (fromMs: number, toMs: number) => {
+    if (fromMs >= toMs) return;
+    for (const segment of hourOfDaySegments({ ...range, fromMs, toMs })) {
+      if (segment.grain === 0) readHours(segment.fromMs, segment.toMs);
+      else for (let week = segment.fromMs; week < segment.toMs; week += WEEK_MS) readPeriod(3, week, week + WEEK_MS);
+    }
+  };
   const shift = range.alignment * 60_000;
-  for (const segment of hourOfDaySegments(range)) {
-    if (segment.grain === 0) {
-      for (const offset of zoneOffsetSegments({ ...range, fromMs: segment.fromMs, toMs: segment.toMs }).map(
-        (part, index, parts) => ({ ...part, toMs: parts[index + 1]?.fromMs ?? segment.toMs }),
-      )) {
-        for (let hour = offset.fromMs; hour < offset.toMs; hour += HOUR_MS) {
-          if (passes.has(localHourAt(hour, offset.offsetSeconds / 60))) keep(0, hour);
-        }
-      }
-      continue;
-    }
-    // A week's or month's rows: its first day's hours, each standing for that hour of day all period long.
-    const offsetMinutes = zoneOffsetMinutes(segment.fromMs, range.zone);
-    for (let period = segment.fromMs; period < segment.toMs; ) {
-      for (let hour = period; hour < period + DAY_MS; hour += HOUR_MS) {
-        if (passes.has(localHourAt(hour, offsetMinutes))) keep(segment.grain, hour);
-      }
-      period = segment.grain === 3 ? period + WEEK_MS : monthStart(period, shift, 1);
-    }
+  let cursor = range.fromMs;
+  for (let month = monthCeil(range.fromMs, shift); monthStart(month, shift, 1) <= range.toMs; ) {
+    const next = monthStart(month, shift, 1);
+    readStretch(cursor, month);
+    readPeriod(4, month, next);
+    cursor = next;
+    month = next;
   }
+  readStretch(cursor, range.toMs);
   return [...byGrain].map(([grain, bucketStarts]) => ({ grain, bucketStarts }));
 }
