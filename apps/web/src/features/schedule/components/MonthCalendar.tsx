@@ -59,6 +59,9 @@ export function MonthCalendar({ month, focusDay, zone, events, onDayClick, onIte
         )}
         dayCellClass={(info) => (markerDate(info.date) === focusDay ? 'sl-focused-day' : undefined)}
         dateClick={(info) => onDayClick(info.dateStr.slice(0, 10))}
+        // Day numbers are links, so a keyboard user can open a day (a cell click is mouse-only).
+        navLinks
+        navLinkDayClick={(date) => onDayClick(markerDate(date))}
         moreLinkClick={(info) => {
           onDayClick(markerDate(info.date));
           return 'popover';
