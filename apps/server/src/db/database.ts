@@ -1,6 +1,18 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -94,7 +106,7 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', copyRows, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const releaseLock = lockDataDir(options.dataDir);
+  const releaseLock = await lockDataDir(options.dataDir);
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(`${options.dataDir}/pglite`);
@@ -126,13 +138,16 @@ export class DataDirInUseError extends Error {}
 
 const heldLocks = new Set<string>();
 
+/** How long a lock file may stay empty: the moment between another process creating it and writing its pid. */
+const LOCK_WRITE_GRACE_MS = 1000;
+
 /**
  * Takes the data folder for this process: a lock file holding our pid, created exclusively. A lock left by a process
  * that is gone (killed, crashed, or an earlier container whose pid we now have) is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+async function lockDataDir(dataDir: string): Promise<() => void> {
   const file = join(dataDir, 'shiftline.lock');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const fd = openSync(file, 'wx');
       writeSync(fd, String(process.pid));
@@ -147,7 +162,9 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number(readFileSync(file, 'utf8').trim());
+    const lock = await readLock(file);
+    if (lock === 'gone') continue;
+    const holder = lock.pid;
     if (heldLocks.has(file) || (holder !== process.pid && isRunning(holder))) {
       throw new DataDirInUseError(
         `The embedded database in ${dataDir} is in use by another Shiftline process (pid ${heldLocks.has(file) ? process.pid : holder}). ` +
@@ -155,11 +172,49 @@ function lockDataDir(dataDir: string): () => void {
           `If no Shiftline process runs there, delete ${file}.`,
       );
     }
+    // A stale lock is moved aside before it is deleted, so that of two processes taking it over at once, the later
+    // cannot delete the lock the earlier has just written: what it moved is another file, which it puts back before
+    // going round again (and finding that process running).
+    const aside = `${file}.${process.pid}.stale`;
     try {
-      unlinkSync(file);
-    } catch {}
+      renameSync(file, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    if (statSync(aside).ino !== lock.ino) {
+      try {
+        linkSync(aside, file);
+      } catch {}
+    }
+    unlinkSync(aside);
   }
   throw new DataDirInUseError(`Could not lock the embedded database in ${dataDir}: another process keeps taking it.`);
+}
+
+/**
+ * The pid in a lock file and the file's inode; 'gone' when the file has been removed meanwhile. A file still empty
+ * is one another process has just created and is about to write its pid into: it is read again for a moment, then
+ * counts as stale (pid 0).
+ */
+async function readLock(file: string): Promise<{ pid: number; ino: number } | 'gone'> {
+  const deadline = Date.now() + LOCK_WRITE_GRACE_MS;
+  for (;;) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+      throw error;
+    }
+    try {
+      const text = readFileSync(fd, 'utf8').trim();
+      if (text !== '' || Date.now() >= deadline) return { pid: Number(text), ino: fstatSync(fd).ino };
+    } finally {
+      closeSync(fd);
+    }
+    await delay(20);
+  }
 }
 
 function isRunning(pid: number): boolean {
