@@ -213,7 +213,10 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+    // A built file that is not there (a page open since before a new build asking for its old chunks) is a 404, not
+    // index.html under a script's name, so the page's import fails cleanly instead of running HTML as JavaScript.
+    const missingFile = request.url.startsWith('/assets/');
+    if (request.url.startsWith('/api/') || missingFile || !hasWeb || request.method !== 'GET') {
       return reply
         .status(404)
         .send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });

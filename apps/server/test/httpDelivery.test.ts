@@ -63,6 +63,12 @@ describe('compression and caching', () => {
     }
   });
 
+  it('answers 404 for a built file that is not there, not index.html (a page from before a new build)', async () => {
+    const response = await plain.app.inject({ method: 'GET', url: '/assets/index-Old0Hash.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
   it('compresses API answers with brotli or gzip as the client accepts', async () => {
     const brotli = await plain.app.inject({
       method: 'GET',
