@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { instantOf, localDateInZone } from '@shiftline/shared';
+import { instantOf, localDateInZone, proposeBreaks } from '@shiftline/shared';
 import { chromium, request } from 'playwright-core';
 import { checkTarget, median, printVerdicts } from './support.js';
 
@@ -111,10 +111,18 @@ async function measure(agents: number, port: number): Promise<void> {
     const approvals: number[] = [];
     const day = localDateInZone(Date.now() + 45 * 86_400_000, 'America/Toronto');
     for (let run = 0; run < RUNS; run += 1) {
-      const start = instantOf(day, `${String(run).padStart(2, '0')}:00`, 'America/Toronto');
+      // Midday: the same local date in the supervisor's zone, whichever North American one it is.
+      const start = instantOf(day, `${10 + 2 * run}:00`, 'America/Toronto');
       const created = await agent.post('/api/schedules/save_new_event', {
         headers: { 'x-csrf-token': csrf },
-        data: { start: new Date(start).toISOString(), end: new Date(start + 45 * 60_000).toISOString(), breaks: [] },
+        data: {
+          start: new Date(start).toISOString(),
+          end: new Date(start + 60 * 60_000).toISOString(),
+          breaks: proposeBreaks({ start, end: start + 60 * 60_000 }).map((b) => ({
+            type: b.type,
+            start: new Date(b.start).toISOString(),
+          })),
+        },
       });
       if (created.status() !== 201) throw new Error(`creating the shift to approve: ${await created.text()}`);
       const { id } = (await created.json()) as { id: number };
