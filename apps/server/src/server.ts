@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, DataDirInUseError, openDatabase } from './db/database.js';
@@ -22,6 +23,10 @@ const config = (() => {
   }
 })();
 
+// An address that cannot be listened on is refused before the database is opened or migrated.
+const unlistenable = await listenProblem(config);
+if (unlistenable) refuse(unlistenable);
+
 out(`Shiftline: opening ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}…`);
 const database = await openServingDatabase(config).catch((error: unknown) =>
   refusable(error) ? refuse((error as Error).message) : Promise.reject(error),
@@ -32,7 +37,16 @@ const app = await buildApp({
   database,
   logger: { level: config.logLevel, transport: undefined },
 });
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // Taken meanwhile by another program: the same one line, with the database closed properly.
+  const problem = describeListenError(error, config);
+  if (!problem) throw error;
+  await app.close();
+  await database.close();
+  refuse(problem);
+}
 
 const url = `http://localhost:${config.port}`;
 out(`\nShiftline is ready at ${url} (started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
@@ -42,6 +56,32 @@ if (config.seedDemo) {
   for (const login of DEMO_LOGINS) out(`  ${login.role.padEnd(20)} ${login.email}`);
 } else if (!(await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst())) {
   out('No users yet: create the first administrator with `npm run create-admin -- --email you@example.com`.');
+}
+
+/** Why the server could not listen at PORT and HOST, in one line naming the variable; null for other errors. */
+function describeListenError(error: unknown, { port, host }: ServerConfig): string | null {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return `PORT=${port} is already in use on ${host}: stop what listens there or choose another PORT.`;
+    case 'EACCES':
+      return `PORT=${port} may not be listened on by this user: choose a PORT above 1023.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST=${JSON.stringify(host)} is not an address of this machine.`;
+    default:
+      return null;
+  }
+}
+
+/** Tries the address with a listener of its own, closed at once: the problem in one line, or null when it is free. */
+function listenProblem(config: ServerConfig): Promise<string | null> {
+  if (config.port === 0) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error) => resolve(describeListenError(error, config)));
+    probe.listen({ port: config.port, host: config.host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -46,6 +47,24 @@ describe.skipIf(testDatabaseKind() === 'postgres')('starting the server', () => 
     expect(lines[0]).toMatch(/^Shiftline cannot start: Invalid configuration: PORT="eighty" .*LOG_LEVEL="loud"/);
     expect(server.output()).not.toContain('Migrations');
     await expect(readdir(dataDir)).rejects.toThrow();
+  }, 60_000);
+
+  it('refuses a PORT another program listens on with one line, before opening the database', async () => {
+    const taken = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const dataDir = await dataFolder();
+      const server = start({ DATA_DIR: dataDir, PORT: String(port) });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr().trim().split('\n')).toEqual([
+        `Shiftline cannot start: PORT=${port} is already in use on 127.0.0.1: stop what listens there or choose another PORT.`,
+      ]);
+      expect(server.output()).not.toContain('Migrations');
+      expect(await readdir(dataDir)).not.toContain('pglite');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   }, 60_000);
 
   it('in production: no demo accounts, a second process on the same data folder refused, then create-admin signs in', async () => {
