@@ -452,6 +452,32 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
     expect(calls(fetch, 'GET', '/api/schedules/get_month_summary')).toHaveLength(1);
   });
 
+  it('shows an approval before the server answers, and what the server holds when it refuses', async () => {
+    const fetch = serve('schedule_supervisor', {
+      'POST /api/schedules/approve_event/202': {
+        status: 409,
+        body: { error: { code: 'conflict', message: 'Only a pending or canceled shift can be approved.' } },
+      },
+    });
+    // The server answers only when the test says so.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/approve_event/')) await answered;
+      return fetch(input, init);
+    });
+    renderPage();
+    await waitFor(() => expect(within(rowOf(12)).getByTestId('timeline-shift').dataset.status).toBe('pending'));
+    fireEvent.click(within(rowOf(12)).getByTestId('approve-shift'));
+    await waitFor(() => expect(within(rowOf(12)).getByTestId('timeline-shift').dataset.status).toBe('approved'));
+    answer();
+    expect(await screen.findByText('Only a pending or canceled shift can be approved.')).toBeTruthy();
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/schedules/get_day_schedule')).toHaveLength(2));
+    await waitFor(() => expect(within(rowOf(12)).getByTestId('timeline-shift').dataset.status).toBe('pending'));
+  });
+
   it('finds agents on the day timeline by name, group and working today', async () => {
     serve('team_lead');
     renderPage();

@@ -15,8 +15,8 @@ type Transition<Variables> = {
 };
 
 /**
- * Approve, cancel or restore shifts, then patch the loaded days, months and campaign timelines from what was
- * sent instead of reloading them: at 1,000 agents a reload took seconds to show one approval.
+ * Approve, cancel or restore shifts, patching the loaded days, months and campaign timelines from what is sent
+ * instead of reloading them: at 1,000 agents a reload took seconds to show one approval.
  */
 export function useShiftTransition<Variables, Result>(
   mutationFn: (variables: Variables) => Promise<Result>,
@@ -25,7 +25,10 @@ export function useShiftTransition<Variables, Result>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async (_result, variables) => {
+    // Shown at once, before the server answers; a refusal reloads what the server holds.
+    onMutate: async (variables) => {
+      // A load under way would put back what it read before the change.
+      await queryClient.cancelQueries({ queryKey: teamScheduleKeys.all });
       const ids = new Set(idsOf(variables));
       queryClient.setQueriesData<TeamSchedule>({ queryKey: teamScheduleKeys.days }, (day) =>
         day ? dayWithShiftStatus(day, ids, status) : day,
@@ -36,6 +39,9 @@ export function useShiftTransition<Variables, Result>(
       queryClient.setQueriesData<TeamMonth>({ queryKey: teamScheduleKeys.months }, (month) =>
         month ? monthWithoutPending(month, ids) : month,
       );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: teamScheduleKeys.all }),
+    onSuccess: async () => {
       // Personal calendars are not on screen here: marked stale, they load when next shown.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: teamScheduleKeys.personal }),
