@@ -106,6 +106,33 @@ describe('accessibility (axe-core: no serious or critical violations) and page t
     });
   }
 
+  it("the pages outside the navigation: profile dialogs, sign-out, a user's calendar, an unknown address", async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signIn(page, EMAILS.schedule_supervisor);
+    // A schedule supervisor's calendar page for a user (here their own id; the page is the same for any).
+    const userId = await page.evaluate(async () => {
+      const response = await fetch('/api/auth/me');
+      return ((await response.json()) as { user: { id: number } }).user.id;
+    });
+    const pages: [string, string][] = [
+      ['/profile/edit_profile', 'Profile settings'],
+      ['/profile/change_password', 'Change password'],
+      ['/logout', 'Sign out'],
+      [`/schedule/users/${userId}`, 'Agent schedule'],
+      ['/no/such/page', 'Page not found'],
+    ];
+    const found: string[] = [];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await page.getByTestId('topbar-user').waitFor();
+      await settle(page);
+      expect(await page.title(), path).toBe(`${title} · Shiftline`);
+      found.push(...(await seriousViolations(page, path)));
+    }
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+
   it('a skip link is the first Tab stop and moves focus to the page', async () => {
     const page = await (await newContext(browser)).newPage();
     await signIn(page, EMAILS.agent);
