@@ -23,9 +23,10 @@ function renderTopBar(role: Role) {
   );
 }
 
-function openProfileMenu() {
+/** The menu's code loads when it is first opened, so it appears a moment after the click. */
+async function openProfileMenu() {
   fireEvent.click(screen.getByTestId('profile-menu-button'));
-  return screen.getByTestId('profile-menu');
+  return screen.findByTestId('profile-menu');
 }
 
 describe('TopBar', () => {
@@ -44,18 +45,18 @@ describe('TopBar', () => {
       expect(user.textContent).toContain(fakeUser(role).role_name);
     });
 
-    it(`offers ${PROFILE_SETTINGS_ROLES.includes(role) ? '' : 'no '}Profile Settings, and always Change Password and Sign out`, () => {
+    it(`offers ${PROFILE_SETTINGS_ROLES.includes(role) ? '' : 'no '}Profile Settings, and always Change Password and Sign out`, async () => {
       renderTopBar(role);
-      const menu = openProfileMenu();
+      const menu = await openProfileMenu();
       expect(within(menu).queryByTestId('menu-profile-settings') !== null).toBe(PROFILE_SETTINGS_ROLES.includes(role));
       expect(within(menu).getByTestId('menu-change-password')).toBeTruthy();
       expect(within(menu).getByTestId('menu-sign-out')).toBeTruthy();
     });
   });
 
-  it('shows the profile details: group, rate (cents / 100), extension and time zone', () => {
+  it('shows the profile details: group, rate (cents / 100), extension and time zone', async () => {
     renderTopBar('agent');
-    const menu = openProfileMenu();
+    const menu = await openProfileMenu();
     expect(menu.textContent).toContain('Blue Team');
     expect(menu.textContent).toContain('$17.25 / hour');
     expect(menu.textContent).toContain('1007');
@@ -67,15 +68,15 @@ describe('TopBar', () => {
   it.each([
     ['menu-change-password', '/profile/change_password'],
     ['menu-sign-out', '/logout'],
-  ])('%s opens %s', (item, path) => {
+  ])('%s opens %s', async (item, path) => {
     renderTopBar('agent');
-    fireEvent.click(within(openProfileMenu()).getByTestId(item));
+    fireEvent.click(within(await openProfileMenu()).getByTestId(item));
     expect(screen.getByTestId('path').textContent).toBe(path);
   });
 
-  it('Profile Settings opens /profile/edit_profile', () => {
+  it('Profile Settings opens /profile/edit_profile', async () => {
     renderTopBar('administrator');
-    fireEvent.click(within(openProfileMenu()).getByTestId('menu-profile-settings'));
+    fireEvent.click(within(await openProfileMenu()).getByTestId('menu-profile-settings'));
     expect(screen.getByTestId('path').textContent).toBe('/profile/edit_profile');
   });
 
