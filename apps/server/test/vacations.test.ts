@@ -153,6 +153,9 @@ describe('the days-off list', () => {
     for (const bad of ['page_size=201', 'page=0', 'page=0x10', 'page_size=1e3']) {
       const response = await page(scheduler, bad);
       expect(response.statusCode, bad).toBe(400);
+      const field = bad.split('=')[0] as string;
+      expect(Object.keys(response.json().error.fields), bad).toEqual([field]);
+      expect(response.json().error.fields[field], bad).not.toContain('id');
     }
   });
 });

@@ -28,6 +28,13 @@ export const idTextSchema = z
   .transform(Number)
   .pipe(idSchema);
 
+/** A page number or size in a query string: decimal digits only, as ids are, with its own wording. */
+export const countTextSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, { error: 'must be a positive whole number in decimal digits' })
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, { error: `must be at most ${MAX_ID}` }));
+
 /** A list of ids in a JSON body. */
 export const idListSchema = (max: number) =>
   z.array(idSchema, { error: 'must be a list of ids' }).max(max, { error: `must have at most ${max} ids` });

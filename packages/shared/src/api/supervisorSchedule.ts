@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BREAK_TYPES, SHIFT_STATUSES } from '../schedule/constants.js';
 import { VACATION_REASONS, VACATION_STATUSES } from '../schedule/vacations.js';
-import { idListSchema, idSchema, idTextSchema, isoInstantSchema, textSchema } from './fields.js';
+import { countTextSchema, idListSchema, idSchema, idTextSchema, isoInstantSchema, textSchema } from './fields.js';
 
 const instant = isoInstantSchema;
 const idList = idListSchema(2000);
@@ -103,8 +103,8 @@ export const MAX_DAYS_OFF_PAGE_SIZE = 200;
 /** GET get_days_off: one page (from 1) of the requests, newest days first. */
 export const daysOffQuerySchema = z.object({
   status: z.enum(VACATION_STATUSES).optional(),
-  page: idTextSchema.default(1),
-  page_size: idTextSchema
+  page: countTextSchema.default(1),
+  page_size: countTextSchema
     .pipe(z.number().max(MAX_DAYS_OFF_PAGE_SIZE, { error: `must be at most ${MAX_DAYS_OFF_PAGE_SIZE}` }))
     .default(DEFAULT_DAYS_OFF_PAGE_SIZE),
 });
