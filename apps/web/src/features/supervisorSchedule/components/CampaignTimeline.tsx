@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { memo, type PointerEvent, useMemo } from 'react';
 import { statusColor } from '../../schedule/utils/calendarEvents';
 import { formatTimeRange } from '../../schedule/utils/localTime';
 import type { ScheduleCampaign } from '../api';
@@ -19,19 +20,61 @@ type CampaignTimelineProps = {
   names: ReadonlyMap<number, string>;
 };
 
+/** A bar's hover text, written when first pointed at: formatting thousands of them up front costs more than drawing. */
+function titleOnHover(
+  event: PointerEvent<HTMLElement>,
+  shifts: ReadonlyMap<string, ScheduleCampaign['shifts'][number]>,
+  names: ReadonlyMap<number, string>,
+  zone: string,
+) {
+  const bar = event.target as HTMLElement;
+  const shift = bar.dataset.shiftId !== undefined ? shifts.get(bar.dataset.shiftId) : undefined;
+  if (!shift || bar.title !== '') return;
+  bar.title = `${names.get(shift.user_id) ?? `User ${shift.user_id}`}: ${formatTimeRange(
+    Date.parse(shift.start_utc),
+    Date.parse(shift.end_utc),
+    zone,
+  )}`;
+}
+
 /**
  * One campaign on the day: its working window in local time (a night window in two bars) and its
- * agents' shifts, one lane each where they overlap.
+ * agents' shifts, one lane each where they overlap. A busy campaign has a thousand bars: they are laid out
+ * once per campaign and day, drawn as plain elements with inline positions (a styled element each would
+ * write a style rule per bar), and the timeline is not drawn again while the agent list is filtered.
  */
-export function CampaignTimeline({ campaign, day, zone, names }: CampaignTimelineProps) {
-  const windowBars = workWindowBars(campaign.start_work_time, campaign.end_work_time, day, zone);
-  const shifts = campaign.shifts.flatMap((shift) => {
-    const span = spanOnDay(Date.parse(shift.start_utc), Date.parse(shift.end_utc), day, zone);
-    return span ? [{ shift, span }] : [];
-  });
-  const laned = assignLanes(shifts);
-  const lanes = Math.max(1, ...laned.map(({ lane }) => lane + 1));
-  const windowText = formatWorkWindow(campaign.start_work_time, campaign.end_work_time, day, zone);
+export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, zone, names }: CampaignTimelineProps) {
+  const { windowBars, windowText, laned, lanes, count, byId } = useMemo(() => {
+    const shifts = campaign.shifts.flatMap((shift) => {
+      const span = spanOnDay(Date.parse(shift.start_utc), Date.parse(shift.end_utc), day, zone);
+      return span ? [{ shift, span }] : [];
+    });
+    let lanes = 1;
+    const laned = assignLanes(shifts).map(({ item: { shift, span }, lane }) => {
+      lanes = Math.max(lanes, lane + 1);
+      const color = statusColor(shift.status as Parameters<typeof statusColor>[0]);
+      // Pending shifts are drawn white (spec), with the border in the status colour.
+      const style = {
+        position: 'absolute',
+        top: 6 + lane * LANE_HEIGHT,
+        height: LANE_HEIGHT - 2,
+        ...spanStyle(span),
+        boxSizing: 'border-box',
+        background: shift.status === 'pending' ? '#ffffff' : color,
+        border: `1px solid ${color}`,
+        borderRadius: 4,
+      } as const;
+      return { shift, style };
+    });
+    return {
+      windowBars: workWindowBars(campaign.start_work_time, campaign.end_work_time, day, zone),
+      windowText: formatWorkWindow(campaign.start_work_time, campaign.end_work_time, day, zone),
+      laned,
+      lanes,
+      count: shifts.length,
+      byId: new Map(shifts.map(({ shift }) => [String(shift.id), shift])),
+    };
+  }, [campaign, day, zone]);
   return (
     <Box
       data-testid="campaign-timeline"
@@ -50,11 +93,14 @@ export function CampaignTimeline({ campaign, day, zone, names }: CampaignTimelin
           {windowText}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          {shifts.length} shift{shifts.length === 1 ? '' : 's'} · {campaign.users.length} agent
+          {count} shift{count === 1 ? '' : 's'} · {campaign.users.length} agent
           {campaign.users.length === 1 ? '' : 's'}
         </Typography>
       </Box>
-      <Box sx={{ ...hourGridSx, minHeight: Math.max(52, lanes * LANE_HEIGHT + 12) }}>
+      <Box
+        sx={{ ...hourGridSx, minHeight: Math.max(52, lanes * LANE_HEIGHT + 12) }}
+        onPointerOver={(event) => titleOnHover(event, byId, names, zone)}
+      >
         {windowBars.map((bar) => (
           <Box
             key={bar.from}
@@ -71,34 +117,16 @@ export function CampaignTimeline({ campaign, day, zone, names }: CampaignTimelin
             }}
           />
         ))}
-        {laned.map(({ item: { shift, span }, lane }) => {
-          const color = statusColor(shift.status as Parameters<typeof statusColor>[0]);
-          const pending = shift.status === 'pending';
-          return (
-            <Box
-              key={shift.id}
-              data-testid="campaign-shift"
-              data-status={shift.status}
-              data-shift-id={shift.id}
-              title={`${names.get(shift.user_id) ?? `User ${shift.user_id}`}: ${formatTimeRange(
-                Date.parse(shift.start_utc),
-                Date.parse(shift.end_utc),
-                zone,
-              )}`}
-              sx={{
-                position: 'absolute',
-                top: 6 + lane * LANE_HEIGHT,
-                height: LANE_HEIGHT - 2,
-                ...spanStyle(span),
-                bgcolor: pending ? '#ffffff' : color,
-                border: 1,
-                borderColor: color,
-                borderRadius: 0.5,
-              }}
-            />
-          );
-        })}
+        {laned.map(({ shift, style }) => (
+          <div
+            key={shift.id}
+            data-testid="campaign-shift"
+            data-status={shift.status}
+            data-shift-id={shift.id}
+            style={style}
+          />
+        ))}
       </Box>
     </Box>
   );
-}
+});

@@ -13,9 +13,22 @@ export const DAY_MINUTES = 24 * 60;
 /** A span on the day's timeline, in local minutes from midnight (0–1440). */
 export type TimelineSpan = { from: number; to: number };
 
+/** The last day asked for: a day panel asks for the same day's bounds thousands of times a render. */
+let lastBounds: { day: string; zone: string; bounds: { start: number; end: number } } | null = null;
+
+function boundsOf(day: string, zone: string): { start: number; end: number } {
+  if (lastBounds?.day === day && lastBounds.zone === zone) return lastBounds.bounds;
+  const bounds = dayInterval(day, zone);
+  lastBounds = { day, zone, bounds };
+  return bounds;
+}
+
 /** The wall-clock minute of an instant in the zone; the end of the day counts as 1440. */
-function minuteOfDay(epochMs: number, dayEnd: number, zone: string): number {
-  if (epochMs >= dayEnd) return DAY_MINUTES;
+function minuteOfDay(epochMs: number, bounds: { start: number; end: number }, zone: string): number {
+  if (epochMs >= bounds.end) return DAY_MINUTES;
+  // A day of 24 hours has no clock change: its wall-clock minute is the time since midnight, without asking
+  // the zone (which costs more than drawing the bar).
+  if (bounds.end - bounds.start === DAY_MINUTES * 60_000) return Math.floor((epochMs - bounds.start) / 1000) / 60;
   const local = DateTime.fromMillis(epochMs, { zone });
   return local.hour * 60 + local.minute + local.second / 60;
 }
@@ -25,10 +38,10 @@ function minuteOfDay(epochMs: number, dayEnd: number, zone: string): number {
  * midnight shows its part of this day); null when it does not touch the day.
  */
 export function spanOnDay(start: number, end: number, day: string, zone: string): TimelineSpan | null {
-  const bounds = dayInterval(day, zone);
+  const bounds = boundsOf(day, zone);
   if (end <= bounds.start || start >= bounds.end) return null;
-  const from = start <= bounds.start ? 0 : minuteOfDay(start, bounds.end, zone);
-  const to = minuteOfDay(end, bounds.end, zone);
+  const from = start <= bounds.start ? 0 : minuteOfDay(start, bounds, zone);
+  const to = minuteOfDay(end, bounds, zone);
   if (to <= from) return null;
   return { from, to };
 }
@@ -43,6 +56,6 @@ export function spanStyle(span: TimelineSpan): { left: string; width: string } {
 
 /** Whether an item with UTC instants touches the local day. */
 export function touchesDay(item: { start_utc: string; end_utc: string }, day: string, zone: string): boolean {
-  const bounds = dayInterval(day, zone);
+  const bounds = boundsOf(day, zone);
   return Date.parse(item.start_utc) < bounds.end && Date.parse(item.end_utc) > bounds.start;
 }
