@@ -103,12 +103,15 @@ async function settle(page: Page): Promise<void> {
 const kb = (bytes: number) => bytes / 1000;
 const total = (loaded: Loaded[]) => loaded.reduce((sum, item) => sum + item.wireBytes, 0);
 
-/** The figure against the target (as sent), with the gzip -9 size of the same bodies beside it. */
-function report(title: string, loaded: Loaded[]): boolean {
+/**
+ * The figure against the target as sent, then as gzip -9 of the same bodies: a browser that is offered only gzip
+ * (Chromium over plain HTTP on a LAN address asks for gzip and deflate, not brotli) loads about 13 % more, so the
+ * target must hold for that too.
+ */
+function report(title: string, loaded: Loaded[]): void {
+  checkTarget(title, kb(total(loaded)), '<', TARGET_KB, 'kB', 1);
   const gzip = kb(loaded.reduce((sum, item) => sum + item.gzipBytes, 0));
-  const met = checkTarget(title, kb(total(loaded)), '<', TARGET_KB, 'kB', 1);
-  console.log(`      gzip -9 of the same bodies: ${gzip.toFixed(1)} kB`);
-  return met;
+  checkTarget(`${title} (gzip)`, gzip, '<', TARGET_KB, 'kB', 1);
 }
 
 function detail(loaded: Loaded[]): void {
@@ -118,7 +121,9 @@ function detail(loaded: Loaded[]): void {
   for (const item of [...loaded]
     .sort((a, b) => b.wireBytes - a.wireBytes)
     .slice(0, Number(process.env.BENCH_FILES ?? 8))) {
-    console.log(`      ${item.url.padEnd(56)} ${kb(item.wireBytes).toFixed(1).padStart(7)} kB`);
+    console.log(
+      `      ${item.url.padEnd(56)} ${kb(item.wireBytes).toFixed(1).padStart(7)} kB (gzip ${kb(item.gzipBytes).toFixed(1)} kB)`,
+    );
   }
 }
 

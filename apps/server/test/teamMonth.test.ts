@@ -121,6 +121,41 @@ describe('get_month_summary', () => {
     expect(month.agents[ids.alpha]).toMatchObject({ name: 'Test alpha', starred: false });
   });
 
+  it('counts a period longer than a day mask holds (62 days) in pieces, a shift across their seam on both days', async () => {
+    // 2029-12-01 + 62 days: the first piece ends on Jan 31, the second starts on Feb 1.
+    const seam = await addShift(ids.bravo, 'pending', at('2030-01-31', '22:00'), at('2030-02-01', '02:00'));
+    try {
+      const long = `start_period=${at('2029-12-01', '00:00').toISOString()}&end_period=${at('2030-03-01', '00:00').toISOString()}`;
+      const response = await get(scheduler, `/api/schedules/get_month_summary?${long}&campaigns=${campaignId}`);
+      expect(response.statusCode).toBe(200);
+      const months = response.json();
+      const january = (
+        await get(scheduler, `/api/schedules/get_month_summary?${MONTH}&campaigns=${campaignId}`)
+      ).json();
+      for (const day of ['2030-01-14', '2030-01-15', '2030-01-16', '2030-01-20']) {
+        expect(months.days[day]).toEqual(january.days[day]);
+      }
+      expect(months.days['2030-01-31']).toEqual({
+        count_shifts: 1,
+        pending_ids: [seam],
+        count_vacations: 0,
+        headcount: 1,
+        atoms: [ids.bravo],
+      });
+      // Pending counts on the day it starts; it schedules bravo on the next day too.
+      expect(months.days['2030-02-01']).toEqual({
+        count_shifts: 0,
+        pending_ids: [],
+        count_vacations: 0,
+        headcount: 1,
+        atoms: [ids.bravo],
+      });
+      expect(months.pending_ids).toEqual([pendingId, seam]);
+    } finally {
+      await t.database.db.deleteFrom('shifts').where('id', '=', seam).execute();
+    }
+  });
+
   it('counts non-approved shifts only for the roles that may see them (spec §6)', async () => {
     for (const role of ['team_lead', 'agent_supervisor', 'campaign_manager', 'administrator', 'super_admin'] as const) {
       const month = (

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { can } from '@shiftline/shared';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMatches, useOutlet } from 'react-router';
@@ -56,26 +54,23 @@ export function AppLayout() {
     return () => socketClient.disconnect();
   }, []);
 
-  // Date pickers live only behind sign-in, so their provider (and Luxon) stays out of the sign-in page.
   return (
-    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-US">
-      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        <SkipLink targetId={MAIN_ID} />
-        <TopBar user={user} onOpenNavigation={() => setNavOpen(true)} />
-        <NavDrawer user={user} mobileOpen={navOpen} onClose={() => setNavOpen(false)} />
-        <Box
-          component="main"
-          id={MAIN_ID}
-          tabIndex={-1}
-          sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
-        >
-          <Toolbar />
-          {page}
-          {dialog}
-        </Box>
-        <CrmWarning userId={user.id} />
-        {can(user.role, 'schedule.manage') ? <VacationApprovalHost zone={user.timezone} /> : null}
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink targetId={MAIN_ID} />
+      <TopBar user={user} onOpenNavigation={() => setNavOpen(true)} />
+      <NavDrawer user={user} mobileOpen={navOpen} onClose={() => setNavOpen(false)} />
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+      >
+        <Toolbar />
+        {page}
+        {dialog}
       </Box>
-    </LocalizationProvider>
+      <CrmWarning userId={user.id} />
+      {can(user.role, 'schedule.manage') ? <VacationApprovalHost zone={user.timezone} /> : null}
+    </Box>
   );
 }

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { type DayRange, isSelectableDay, normalizeDayRange } from '@shiftline/shared';
 import { DateTime } from 'luxon';
@@ -96,16 +98,19 @@ export function DayRangePopover({
       <Typography variant="body2" color="text.secondary" sx={{ px: 3, pt: 2 }} aria-live="polite">
         {hint}
       </Typography>
-      <PickedRange.Provider value={range}>
-        <DateCalendar
-          value={null}
-          onChange={pick}
-          timezone={zone}
-          referenceDate={DateTime.fromISO(referenceDay, { zone })}
-          shouldDisableDate={(day) => !isSelectableDay(day.toISODate() ?? '', displayFrom, zone)}
-          slots={{ day: RangeDay }}
-        />
-      </PickedRange.Provider>
+      {/* The calendar's own provider: the pickers' Luxon adapter stays out of the pages that show no calendar. */}
+      <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-US">
+        <PickedRange.Provider value={range}>
+          <DateCalendar
+            value={null}
+            onChange={pick}
+            timezone={zone}
+            referenceDate={DateTime.fromISO(referenceDay, { zone })}
+            shouldDisableDate={(day) => !isSelectableDay(day.toISODate() ?? '', displayFrom, zone)}
+            slots={{ day: RangeDay }}
+          />
+        </PickedRange.Provider>
+      </LocalizationProvider>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: 2, pb: 2 }}>
         <Button onClick={onClose} data-testid={`${testIdPrefix}-cancel`}>
           Cancel

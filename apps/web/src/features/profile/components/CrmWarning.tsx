@@ -1,13 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { browserStorage } from '../../../lib/browserStorage';
 import { profileApi } from '../api';
+
+// The dialog (and MUI's modal machinery) loads only for a user the server warns: most never see it.
+const CrmWarningDialog = lazy(async () => ({ default: (await import('./CrmWarningDialog')).CrmWarningDialog }));
 
 const seenKey = (userId: number) => `crm_warning_seen:${userId}`;
 
@@ -25,17 +22,11 @@ export function CrmWarning({ userId }: { userId: number }) {
     browserStorage.write('session', seenKey(userId), '1');
     setSeen(true);
   };
+  // Once shown, it stays mounted so that it closes with its transition.
+  if (message === null) return null;
   return (
-    <Dialog open={!seen && message !== null} onClose={dismiss} maxWidth="sm" data-testid="crm-warning">
-      <DialogTitle>CRM ID check</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning">{message}</Alert>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={dismiss} data-testid="crm-warning-ok">
-          OK
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <CrmWarningDialog open={!seen} message={message} onDismiss={dismiss} />
+    </Suspense>
   );
 }
