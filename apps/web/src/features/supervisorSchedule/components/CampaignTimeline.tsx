@@ -75,11 +75,20 @@ export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, 
       byId: new Map(shifts.map(({ shift }) => [String(shift.id), shift])),
     };
   }, [campaign, day, zone]);
+  const height = Math.max(52, lanes * LANE_HEIGHT + 12);
   return (
     <Box
       data-testid="campaign-timeline"
       data-campaign-id={campaign.id}
-      sx={{ display: 'grid', gridTemplateColumns: ROW_COLUMNS, borderTop: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: ROW_COLUMNS,
+        borderTop: 1,
+        borderColor: 'divider',
+        // Off screen, the browser skips a timeline's hundreds of bars (style, layout, paint) until scrolled to.
+        contentVisibility: 'auto',
+        containIntrinsicSize: `auto ${height + 1}px`,
+      }}
     >
       <Box sx={{ px: 1, py: 0.5, minWidth: 0 }}>
         <Typography
@@ -97,10 +106,7 @@ export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, 
           {campaign.users.length === 1 ? '' : 's'}
         </Typography>
       </Box>
-      <Box
-        sx={{ ...hourGridSx, minHeight: Math.max(52, lanes * LANE_HEIGHT + 12) }}
-        onPointerOver={(event) => titleOnHover(event, byId, names, zone)}
-      >
+      <Box sx={{ ...hourGridSx, minHeight: height }} onPointerOver={(event) => titleOnHover(event, byId, names, zone)}>
         {windowBars.map((bar) => (
           <Box
             key={bar.from}

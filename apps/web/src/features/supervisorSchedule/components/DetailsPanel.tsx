@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { type DataPoint, EMPTY_LABELS, type TeamSchedule } from '@shiftline/shared';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { DateTime } from 'luxon';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScheduleCampaign } from '../api';
 import { type DayFilter, dayGroups, filterDayAgents, NO_DAY_FILTER } from '../utils/dayFilter';
 import { type DetailRow, detailRows } from '../utils/detailRows';
@@ -32,6 +32,7 @@ export const COLLAPSED_LIST_HEIGHT = 340;
 const OPEN_LIST_HEIGHT = '75vh';
 const HEADER_ROW_HEIGHT = 33;
 const NO_GROUP = '\u0000none';
+const NO_CAMPAIGNS: readonly ScheduleCampaign[] = [];
 
 type DetailsPanelProps = ShiftActions & {
   day: string;
@@ -139,8 +140,15 @@ export function DetailsPanel({
     () => new Map(schedule.data_points.map((point) => [point.user_id, point.name])),
     [schedule.data_points],
   );
-  const shownCampaigns =
-    campaignFilter.length === 0 ? campaigns : campaigns.filter((c) => campaignFilter.includes(c.id));
+  // The campaign timelines (over a thousand bars on a busy day) are drawn after the agent list, in a render
+  // that gives way to it; meanwhile their place shows the loading skeleton.
+  const deferredCampaigns = useDeferredValue(campaigns, NO_CAMPAIGNS);
+  const campaignsDrawing = campaignsLoading || deferredCampaigns !== campaigns;
+  const shownCampaigns = useMemo(
+    () =>
+      campaignFilter.length === 0 ? deferredCampaigns : deferredCampaigns.filter((c) => campaignFilter.includes(c.id)),
+    [deferredCampaigns, campaignFilter],
+  );
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -333,7 +341,7 @@ export function DetailsPanel({
           </Typography>
           <TimelineHeader />
         </Box>
-        {campaignsLoading ? (
+        {campaignsDrawing ? (
           <Skeleton variant="rectangular" height={120} />
         ) : shownCampaigns.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }}>
