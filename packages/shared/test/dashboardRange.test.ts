@@ -272,6 +272,26 @@ describe('hour-of-day segments (the time-of-day filter)', () => {
     ]);
   });
 
+  it('reads a whole week with a clock change as week rows for the hours of day that pass all week', () => {
+    // Toronto, 9 AM–5 PM, Oct 25 – Nov 2 2026 (clocks go back on Sunday Nov 1): in the week of Monday Oct 26 UTC
+    // 14:00–21:00 pass every day, 13:00 only on the six EDT days, 22:00 only on Sunday (EST).
+    const unix = dayRangeToUnix({ start: '2026-10-25', end: '2026-11-02' }, 'America/Toronto');
+    const buckets = hourOfDayBuckets(
+      bucketRange(unix.start, unix.end, 'America/Toronto'),
+      [9, 10, 11, 12, 13, 14, 15, 16, 17],
+    );
+    const listed = (grain: number) => buckets.find((entry) => entry.grain === grain)?.bucketStarts.map(iso) ?? [];
+    const at = (day: string, hours: number[]) =>
+      hours.map((hour) => `2026-${day}T${String(hour).padStart(2, '0')}:00:00.000Z`);
+    expect(listed(3)).toEqual(at('10-26', [14, 15, 16, 17, 18, 19, 20, 21]));
+    expect(listed(0)).toEqual([
+      ...at('10-25', [13, 14, 15, 16, 17, 18, 19, 20, 21]),
+      ...['26', '27', '28', '29', '30', '31'].flatMap((day) => at(`10-${day}`, [13])),
+      ...at('11-01', [22]),
+      ...at('11-02', [14, 15, 16, 17, 18, 19, 20, 21, 22]),
+    ]);
+  });
+
   it('lists each hour whose local hour passes exactly once, in the row that sums it, and no other hour (property)', () => {
     const HOUR = 3_600_000;
     const localHoursArb = fc

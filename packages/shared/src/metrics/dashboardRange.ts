@@ -214,10 +214,11 @@ const localHourAt = (ms: number, offsetMinutes: number) =>
 
 /**
  * The rows the time-of-day filter reads, only those whose local hour is one of `localHours`: whole months as month ×
- * hour-of-day rows, the stretches between them as `hourOfDaySegments` cuts them (steady weeks, hours). A month row is
- * read where every hour it sums passes; in a month with a clock change a row whose hours pass only on one side of the
- * change is read as those hours instead. Every hour of the range whose local hour passes is in exactly one of the rows,
- * and no other hour, so the database reads only rows that count and needs no time-zone arithmetic of its own.
+ * hour-of-day rows, the stretches between them as `hourOfDaySegments` cuts them (steady weeks, hours). A month or
+ * week row is read where every hour it sums passes: in a month or whole week with a clock change a row whose hours pass
+ * only on one side of the change is read as those hours instead. Every hour of the range whose local hour passes is
+ * in exactly one of the rows, and no other hour, so the database reads only rows that count and needs no time-zone
+ * arithmetic of its own.
  */
 export function hourOfDayBuckets(range: BucketRange, localHours: readonly number[]): GrainBuckets[] {
   const passes = new Set(localHours);
@@ -251,8 +252,16 @@ export function hourOfDayBuckets(range: BucketRange, localHours: readonly number
   const readStretch = (fromMs: number, toMs: number) => {
     if (fromMs >= toMs) return;
     for (const segment of hourOfDaySegments({ ...range, fromMs, toMs })) {
-      if (segment.grain === 0) readHours(segment.fromMs, segment.toMs);
-      else for (let week = segment.fromMs; week < segment.toMs; week += WEEK_MS) readPeriod(3, week, week + WEEK_MS);
+      if (segment.grain !== 0) {
+        for (let week = segment.fromMs; week < segment.toMs; week += WEEK_MS) readPeriod(3, week, week + WEEK_MS);
+        continue;
+      }
+      // A whole week among the hours has a clock change: its hours of day that pass all week are still week rows.
+      let week = weekCeil(segment.fromMs, shift);
+      if (week + WEEK_MS > segment.toMs) week = segment.toMs;
+      readHours(segment.fromMs, week);
+      for (; week + WEEK_MS <= segment.toMs; week += WEEK_MS) readPeriod(3, week, week + WEEK_MS);
+      readHours(week, segment.toMs);
     }
   };
   const shift = range.alignment * 60_000;
