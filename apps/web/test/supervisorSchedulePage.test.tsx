@@ -184,6 +184,16 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
     expect(within(campaign(3)).getByTestId('work-window-label').textContent).toBe('12:00 AM – 12:00 AM');
   });
 
+  it('names the agent and local times of a campaign bar when it is pointed at', async () => {
+    serve('team_lead');
+    renderPage();
+    const bar = await screen.findByTestId('campaign-shift');
+    // Written on first pointing (not for every bar up front): 14:00–22:00 UTC is 9 AM – 5 PM in Toronto.
+    expect(bar.getAttribute('title') ?? '').toBe('');
+    fireEvent.pointerOver(bar);
+    expect(bar.getAttribute('title')).toBe('Alice Archer: 9:00 AM – 5:00 PM');
+  });
+
   it('shows Approve All, Make a notification and the shift icons to the schedule supervisor only', async () => {
     serve('team_lead');
     const { unmount } = renderPage();

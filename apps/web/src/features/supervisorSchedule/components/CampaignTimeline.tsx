@@ -16,21 +16,21 @@ type CampaignTimelineProps = {
   campaign: ScheduleCampaign;
   day: string;
   zone: string;
-  /** Agent names by id, for the bars' titles. */
-  names: ReadonlyMap<number, string>;
+  /** An agent's name by id, for the bars' titles. */
+  nameOf: (userId: number) => string | undefined;
 };
 
 /** A bar's hover text, written when first pointed at: formatting thousands of them up front costs more than drawing. */
 function titleOnHover(
   event: PointerEvent<HTMLElement>,
   shifts: ReadonlyMap<string, ScheduleCampaign['shifts'][number]>,
-  names: ReadonlyMap<number, string>,
+  nameOf: (userId: number) => string | undefined,
   zone: string,
 ) {
   const bar = event.target as HTMLElement;
   const shift = bar.dataset.shiftId !== undefined ? shifts.get(bar.dataset.shiftId) : undefined;
   if (!shift || bar.title !== '') return;
-  bar.title = `${names.get(shift.user_id) ?? `User ${shift.user_id}`}: ${formatTimeRange(
+  bar.title = `${nameOf(shift.user_id) ?? `User ${shift.user_id}`}: ${formatTimeRange(
     Date.parse(shift.start_utc),
     Date.parse(shift.end_utc),
     zone,
@@ -43,7 +43,7 @@ function titleOnHover(
  * once per campaign and day, drawn as plain elements with inline positions (a styled element each would
  * write a style rule per bar), and the timeline is not drawn again while the agent list is filtered.
  */
-export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, zone, names }: CampaignTimelineProps) {
+export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, zone, nameOf }: CampaignTimelineProps) {
   const { windowBars, windowText, laned, lanes, count, byId } = useMemo(() => {
     const shifts = campaign.shifts.flatMap((shift) => {
       const span = spanOnDay(Date.parse(shift.start_utc), Date.parse(shift.end_utc), day, zone);
@@ -106,7 +106,7 @@ export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, 
           {campaign.users.length === 1 ? '' : 's'}
         </Typography>
       </Box>
-      <Box sx={{ ...hourGridSx, minHeight: height }} onPointerOver={(event) => titleOnHover(event, byId, names, zone)}>
+      <Box sx={{ ...hourGridSx, minHeight: height }} onPointerOver={(event) => titleOnHover(event, byId, nameOf, zone)}>
         {windowBars.map((bar) => (
           <Box
             key={bar.from}

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { type DataPoint, EMPTY_LABELS, type TeamSchedule } from '@shiftline/shared';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { DateTime } from 'luxon';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScheduleCampaign } from '../api';
 import { type DayFilter, dayGroups, filterDayAgents, NO_DAY_FILTER } from '../utils/dayFilter';
 import { type DetailRow, detailRows } from '../utils/detailRows';
@@ -140,10 +140,17 @@ export function DetailsPanel({
     () => new Map(schedule.data_points.map((point) => [point.user_id, point.name])),
     [schedule.data_points],
   );
+  // Read when a campaign bar is pointed at: an approval patching the day does not redraw every campaign timeline.
+  const namesNow = useRef(names);
+  useEffect(() => {
+    namesNow.current = names;
+  }, [names]);
+  const nameOf = useCallback((userId: number) => namesNow.current.get(userId), []);
   // The campaign timelines (over a thousand bars on a busy day) are drawn after the agent list, in a render
-  // that gives way to it; meanwhile their place shows the loading skeleton.
+  // that gives way to it; until first drawn their place shows the loading skeleton (later changes keep the
+  // drawn timelines on screen while the new ones are laid out).
   const deferredCampaigns = useDeferredValue(campaigns, NO_CAMPAIGNS);
-  const campaignsDrawing = campaignsLoading || deferredCampaigns !== campaigns;
+  const campaignsDrawing = campaignsLoading || (deferredCampaigns.length === 0 && campaigns.length > 0);
   const shownCampaigns = useMemo(
     () =>
       campaignFilter.length === 0 ? deferredCampaigns : deferredCampaigns.filter((c) => campaignFilter.includes(c.id)),
@@ -349,7 +356,7 @@ export function DetailsPanel({
           </Typography>
         ) : (
           shownCampaigns.map((campaign) => (
-            <CampaignTimeline key={campaign.id} campaign={campaign} day={day} zone={zone} names={names} />
+            <CampaignTimeline key={campaign.id} campaign={campaign} day={day} zone={zone} nameOf={nameOf} />
           ))
         )}
       </Box>
