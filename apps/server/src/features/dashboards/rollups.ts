@@ -242,6 +242,25 @@ const upsertCommissions = (db: Kysely<Database>, where: CallFilter, units: reado
   );
 
 /**
+ * Rewrites the productivity hour rows in primary-key order, so an hour's rows for every agent sit on adjacent pages:
+ * the commissions' upsert moves each row it updates to the end of the table, and the time-of-day filter, reading
+ * hours one bucket at a time, then touched ~85 pages an hour instead of ~13 (a range never read before fetched each
+ * from disk). One leaf partition at a time: CLUSTER of a partitioned table cannot run in a transaction.
+ */
+async function clusterHourRows(db: Kysely<Database>): Promise<void> {
+  const leaves = await sql<{ leaf: string; pkey: string }>`
+    SELECT c.relname AS leaf, i.relname AS pkey
+    FROM pg_partition_tree('agent_productivity_rollups_g0') t
+      JOIN pg_class c ON c.oid = t.relid
+      JOIN pg_index x ON x.indrelid = t.relid AND x.indisprimary
+      JOIN pg_class i ON i.oid = x.indexrelid
+    WHERE t.isleaf`.execute(db);
+  for (const { leaf, pkey } of leaves.rows) {
+    await sql`CLUSTER ${sql.table(leaf)} USING ${sql.ref(pkey)}`.execute(db);
+  }
+}
+
+/**
  * Rebuilds every rollup from the raw tables (after a bulk load, or to repair). Runs in the caller's
  * transaction when given one.
  */
@@ -275,6 +294,7 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
   await sql`INSERT INTO agent_productivity_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}
     ORDER BY ${PRODUCTIVITY_KEY_LIST}`.execute(db);
   await upsertCommissions(db, sql`true`, ['hour']);
+  await clusterHourRows(db);
   await addCoarserGrains(db, {
     table: 'agent_productivity_rollups',
     keys: PRODUCTIVITY_KEYS,
