@@ -31,6 +31,9 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
+          // MUI screens rendered in jsdom take 1–4 s while the integration project shares the 2 cores; several
+          // suites already said 20 s each. One limit for all keeps every screen test at 2× margin or more on CI.
+          testTimeout: 20_000,
         },
       },
       serverProject('server', { TEST_DB_KIND: 'pglite' }),
