@@ -81,6 +81,22 @@ describe('top bar per role', () => {
   }
 });
 
+describe('navigation on a narrow screen', () => {
+  it('opens from the menu button as a slide-over and closes when a page is chosen', async () => {
+    const page = await freshPage();
+    await page.setViewportSize({ width: 600, height: 900 });
+    await signIn(page, EMAILS.administrator);
+    // No fixed column: the links show only once the slide-over (loaded on narrow screens only) is opened.
+    expect(await page.getByTestId('nav-agents').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByTestId('nav-agents').waitFor();
+    await page.getByTestId('nav-agents').click();
+    await page.waitForURL(/\/agents$/);
+    await page.getByTestId('nav-agents').waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+});
+
 describe('clocks', () => {
   it('shows UTC and local time with the zone abbreviation and ticks every second', async () => {
     const page = await freshPage();
