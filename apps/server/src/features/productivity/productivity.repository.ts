@@ -43,6 +43,14 @@ const paidSum = sql`sum(${sql.join(
   sql` + `,
 )})`;
 
+/** The rollup columns the sums below read. */
+const SUMMED_COLUMNS = [
+  'user_id',
+  'campaign_id',
+  ...new Set<string>([...COUNTED_STATE_IDS, ...PAID_STATE_IDS]),
+  'commission_cents',
+];
+
 /** Kysely queries only: listable agents, the productivity rollup (time and commissions) and agent payments. */
 export function createProductivityRepository(db: Kysely<Database>) {
   const listableAgents = () =>
@@ -88,7 +96,7 @@ export function createProductivityRepository(db: Kysely<Database>) {
       const rows =
         filter.localHours === null
           ? grainedRows('agent_productivity_rollups', filter.range)
-          : hourOfDayRows('agent_productivity_rollups', filter.range, filter.localHours);
+          : hourOfDayRows('agent_productivity_rollups', filter.range, filter.localHours, SUMMED_COLUMNS);
       const conditions = [sql`r.user_id = ANY(${intArray(filter.agentIds)})`];
       if (filter.campaignIds !== null) conditions.push(sql`r.campaign_id = ANY(${intArray(filter.campaignIds)})`);
       const result = await sql<Record<string, string> & { user_id: number }>`
