@@ -301,7 +301,9 @@ export function DetailsPanel({
         sx={{ maxHeight: listOpen ? OPEN_LIST_HEIGHT : COLLAPSED_LIST_HEIGHT, overflowY: 'auto', position: 'relative' }}
       >
         {scheduleLoading ? (
-          <Skeleton variant="rectangular" height={120} />
+          // As high as the list will be: the panel is scrolled into view while it loads, and a list growing
+          // afterwards would push its own end below the screen.
+          <Skeleton variant="rectangular" height={COLLAPSED_LIST_HEIGHT} />
         ) : rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }}>
             {filtered ? 'No agents match.' : 'No agents to show.'}
