@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContextOptions, chromium, type Page, type Response } from 'playwright-core';
-import { checkTarget, printVerdicts } from './support.js';
+import { type Browser, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import { checkTarget, launchChromium, printVerdicts } from './support.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_KB = 250;
@@ -147,18 +147,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-bench-bundle-'));
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
 const server = await startServer(dataDir, port);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 let compressedByServer = false;
 try {
   console.log('Web bundle: bytes Chromium loads (compressed), empty cache, the built app on the real server');

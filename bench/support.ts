@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { type Browser, chromium } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
 
@@ -115,4 +116,19 @@ export const benchApp = (database: DatabaseHandle, now?: () => number) =>
     },
     database,
     now,
+  });
+
+/** Debian's Chromium, headless, with the flags the browser tests use (no sandbox, GPU, QUIC or background traffic). */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });

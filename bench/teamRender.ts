@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instantOf, localDateInZone, proposeBreaks } from '@shiftline/shared';
-import { chromium, type Page, request } from 'playwright-core';
-import { checkTarget, median, printVerdicts } from './support.js';
+import { type Page, request } from 'playwright-core';
+import { checkTarget, launchChromium, median, printVerdicts } from './support.js';
 
 const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
@@ -70,18 +70,7 @@ async function startServer(agents: number, port: number): Promise<{ child: Child
 
 async function measure(agents: number, port: number): Promise<void> {
   const { child, dataDir } = await startServer(agents, port);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await (
       await browser.newContext({
