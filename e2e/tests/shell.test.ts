@@ -1,6 +1,7 @@
 import { can, ROLE_NAMES, ROLES, type Role } from '@shiftline/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.js';
 import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
 
 const EMAILS: Record<Role, string> = {
@@ -161,6 +162,13 @@ describe('password change and sign-out', () => {
     await page.getByTestId('login-submit').click();
     await page.getByTestId('login-error').waitFor();
     await signIn(page, EMAILS.agent_supervisor, 'a-better-secret');
+    // The demo password back: other files sign in as this user too, and files run in no fixed order.
+    const restored = await api(page, 'POST', '/api/profile/change_password', {
+      current_password: 'a-better-secret',
+      new_password: 'shiftline',
+      confirm_password: 'shiftline',
+    });
+    expect(restored.status).toBe(200);
     await page.context().close();
   });
 });
