@@ -1,4 +1,13 @@
 import {
+  createPlannersRepository,
+  createPlannersService,
+  createUsersRepository,
+  type DatabaseHandle,
+  hashPassword,
+  migrateToLatest,
+  transactional,
+} from '@shiftline/server/testing';
+import {
   expandPlanner,
   instantOf,
   localDateOf,
@@ -8,11 +17,6 @@ import {
   TIME_ZONE_IDS,
 } from '@shiftline/shared';
 import type { FastifyInstance } from 'fastify';
-import { type DatabaseHandle } from '../apps/server/src/db/database.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { transactional } from '../apps/server/src/db/transaction.js';
-import { createPlannersRepository, createPlannersService } from '../apps/server/src/features/planners/index.js';
-import { createUsersRepository, hashPassword } from '../apps/server/src/features/users/index.js';
 import { benchApp, checkTarget, median, ms, onBothDatabases, percentile, printVerdicts } from './support.js';
 
 const PLANNERS = Number(process.env.BENCH_PLANNERS ?? 1000);

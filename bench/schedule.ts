@@ -1,9 +1,7 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { type DatabaseHandle, generateDemo, migrateToLatest } from '@shiftline/server/testing';
 import { calendarPeriod, instantOf, localDateInZone } from '@shiftline/shared';
 import { sql } from 'kysely';
-import { type DatabaseHandle } from '../apps/server/src/db/database.js';
-import { generateDemo } from '../apps/server/src/db/demo/generateDemo.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { benchApp, checkTarget, ms, onBothDatabases, percentile, printVerdicts } from './support.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);

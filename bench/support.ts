@@ -3,10 +3,9 @@ import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildApp, type DatabaseHandle, openDatabase } from '@shiftline/server/testing';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.js';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
