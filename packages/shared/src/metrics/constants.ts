@@ -10,12 +10,13 @@ export const ACTIVITY_CAP_SECONDS = 3600;
 /**
  * Queue-time donut buckets (labels from spec §9). Every bucket is upper-exclusive: a call belongs to the first
  * bucket whose `maxSeconds` is greater than its queue time, so exactly 60 s is '< 2 min', exactly 240 s '> 4 min'.
+ * `column`: the call rollups' count of the bucket.
  */
 export const QUEUE_BUCKETS = [
-  { label: '< 1 min', maxSeconds: 60 },
-  { label: '< 2 min', maxSeconds: 120 },
-  { label: '< 4 min', maxSeconds: 240 },
-  { label: '> 4 min', maxSeconds: Number.POSITIVE_INFINITY },
+  { label: '< 1 min', maxSeconds: 60, column: 'queue_lt1' },
+  { label: '< 2 min', maxSeconds: 120, column: 'queue_lt2' },
+  { label: '< 4 min', maxSeconds: 240, column: 'queue_lt4' },
+  { label: '> 4 min', maxSeconds: Number.POSITIVE_INFINITY, column: 'queue_gt4' },
 ] as const;
 export type QueueBucketLabel = (typeof QUEUE_BUCKETS)[number]['label'];
 
@@ -25,10 +26,10 @@ export type QueueBucketLabel = (typeof QUEUE_BUCKETS)[number]['label'];
  * 480 s '> 8 min'.
  */
 export const CALL_DURATION_BUCKETS = [
-  { label: '< 4 min', maxSeconds: 240 },
-  { label: '4-6 min', maxSeconds: 360 },
-  { label: '6-8 min', maxSeconds: 480 },
-  { label: '> 8 min', maxSeconds: Number.POSITIVE_INFINITY },
+  { label: '< 4 min', maxSeconds: 240, column: 'duration_lt4' },
+  { label: '4-6 min', maxSeconds: 360, column: 'duration_lt6' },
+  { label: '6-8 min', maxSeconds: 480, column: 'duration_lt8' },
+  { label: '> 8 min', maxSeconds: Number.POSITIVE_INFINITY, column: 'duration_gt8' },
 ] as const;
 export type CallDurationBucketLabel = (typeof CALL_DURATION_BUCKETS)[number]['label'];
 

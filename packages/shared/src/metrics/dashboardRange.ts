@@ -97,11 +97,15 @@ export function zoneOffsetSegments(range: BucketRange): { fromMs: number; offset
 }
 
 /**
- * Rollup grains, each on the alignment's grid (UTC midnight, or 00:30 UTC): 0 hours, 1 days, 2 months, and (the
- * productivity rollup only) 3 week × hour of day and 4 month × hour of day: a row per Monday-to-Sunday UTC week, or
- * per UTC month, and UTC hour of day, its bucket start the week's or month's first hour at that hour of day.
+ * Rollup grains, each on the alignment's grid (UTC midnight, or 00:30 UTC): hours, days, months, and (the productivity
+ * rollup only) week × hour of day and month × hour of day: a row per Monday-to-Sunday UTC week, or per UTC month, and
+ * UTC hour of day, its bucket start the week's or month's first hour at that hour of day. The value is what the
+ * rollups' `grain` column stores.
  */
-export type RollupGrain = 0 | 1 | 2 | 3 | 4;
+export const ROLLUP_GRAIN = { hour: 0, day: 1, month: 2, weekHour: 3, monthHour: 4 } as const;
+export type RollupGrainName = keyof typeof ROLLUP_GRAIN;
+export type RollupGrain = (typeof ROLLUP_GRAIN)[RollupGrainName];
+const { hour: HOURS, day: DAYS, month: MONTHS, weekHour: WEEK_HOURS, monthHour: MONTH_HOURS } = ROLLUP_GRAIN;
 export type GrainSegment = { grain: RollupGrain; fromMs: number; toMs: number };
 
 const DAY_MS = 86_400_000;
@@ -134,22 +138,20 @@ export function grainSegments(range: BucketRange): GrainSegment[] {
   const { fromMs, toMs } = range;
   const firstDay = dayCeil(fromMs, shift);
   const lastDay = dayFloor(toMs, shift);
-  if (firstDay >= lastDay) return [{ grain: 0, fromMs, toMs }];
+  if (firstDay >= lastDay) return [{ grain: HOURS, fromMs, toMs }];
   const firstMonth = monthCeil(firstDay, shift);
   const lastMonth = monthStart(lastDay, shift, 0);
   const middle: GrainSegment[] =
     firstMonth < lastMonth
       ? [
-          { grain: 1, fromMs: firstDay, toMs: firstMonth },
-          { grain: 2, fromMs: firstMonth, toMs: lastMonth },
-          { grain: 1, fromMs: lastMonth, toMs: lastDay },
+          { grain: DAYS, fromMs: firstDay, toMs: firstMonth },
+          { grain: MONTHS, fromMs: firstMonth, toMs: lastMonth },
+          { grain: DAYS, fromMs: lastMonth, toMs: lastDay },
         ]
-      : [{ grain: 1, fromMs: firstDay, toMs: lastDay }];
-  return [
-    { grain: 0 as const, fromMs, toMs: firstDay },
-    ...middle,
-    { grain: 0 as const, fromMs: lastDay, toMs },
-  ].filter((segment) => segment.fromMs < segment.toMs);
+      : [{ grain: DAYS, fromMs: firstDay, toMs: lastDay }];
+  return [{ grain: HOURS, fromMs, toMs: firstDay }, ...middle, { grain: HOURS, fromMs: lastDay, toMs }].filter(
+    (segment) => segment.fromMs < segment.toMs,
+  );
 }
 
 function weekCeil(ms: number, shiftMs: number): number {
@@ -165,7 +167,7 @@ const clockChangesOf = (range: BucketRange) =>
 
 /**
  * A bucket range for the time-of-day filter: whole months over which the zone's UTC offset does not change as month ×
- * hour-of-day rows (grain 4), whole weeks without a change between them as week × hour-of-day rows (grain 3): every
+ * hour-of-day rows (`monthHour`), whole weeks without a change between them as week × hour-of-day rows (`weekHour`): every
  * hour such a row sums has the same local hour. The rest (the edges, and a week with a clock change) is hours. The
  * pieces cover the range exactly, in time order; a run of one grain is one piece (a month's or week's rows start
  * within its first day).
@@ -185,10 +187,12 @@ export function hourOfDaySegments(range: BucketRange): GrainSegment[] {
   // Between months (or the range's edges): whole weeks without a change, hours around them.
   const addWeeksAndHours = (fromMs: number, toMs: number) => {
     let week = weekCeil(fromMs, shift);
-    if (week + WEEK_MS > toMs) return add(0, fromMs, toMs);
-    add(0, fromMs, week);
-    for (; week + WEEK_MS <= toMs; week += WEEK_MS) add(steady(week, week + WEEK_MS) ? 3 : 0, week, week + WEEK_MS);
-    add(0, week, toMs);
+    if (week + WEEK_MS > toMs) return add(HOURS, fromMs, toMs);
+    add(HOURS, fromMs, week);
+    for (; week + WEEK_MS <= toMs; week += WEEK_MS) {
+      add(steady(week, week + WEEK_MS) ? WEEK_HOURS : HOURS, week, week + WEEK_MS);
+    }
+    add(HOURS, week, toMs);
   };
   let cursor = range.fromMs;
   for (let month = monthCeil(range.fromMs, shift); ; ) {
@@ -196,7 +200,7 @@ export function hourOfDaySegments(range: BucketRange): GrainSegment[] {
     if (next > range.toMs) break;
     if (steady(month, next)) {
       addWeeksAndHours(cursor, month);
-      add(4, month, next);
+      add(MONTH_HOURS, month, next);
       cursor = next;
     }
     month = next;
@@ -230,10 +234,10 @@ export function hourOfDayBuckets(range: BucketRange, localHours: readonly number
   };
   const passesAt = (hour: number) => passes.has(localHourAt(hour, zoneOffsetMinutes(hour, range.zone)));
   const readHours = (fromMs: number, toMs: number) => {
-    for (let hour = fromMs; hour < toMs; hour += HOUR_MS) if (passesAt(hour)) keep(0, hour);
+    for (let hour = fromMs; hour < toMs; hour += HOUR_MS) if (passesAt(hour)) keep(HOURS, hour);
   };
   // A week's or month's row per hour of its first day, standing for that hour of day all period long.
-  const readPeriod = (grain: 3 | 4, fromMs: number, toMs: number) => {
+  const readPeriod = (grain: typeof WEEK_HOURS | typeof MONTH_HOURS, fromMs: number, toMs: number) => {
     const [steady, change] = zoneOffsetTransitions(range.zone, fromMs, toMs);
     if (steady && !change) {
       for (let first = fromMs; first < fromMs + DAY_MS; first += HOUR_MS) {
@@ -246,21 +250,22 @@ export function hourOfDayBuckets(range: BucketRange, localHours: readonly number
       const passing: number[] = [];
       for (let hour = first; hour < toMs; hour += DAY_MS) if (passesAt(hour)) passing.push(hour);
       if (passing.length === days) keep(grain, first);
-      else for (const hour of passing) keep(0, hour);
+      else for (const hour of passing) keep(HOURS, hour);
     }
   };
   const readStretch = (fromMs: number, toMs: number) => {
     if (fromMs >= toMs) return;
     for (const segment of hourOfDaySegments({ ...range, fromMs, toMs })) {
-      if (segment.grain !== 0) {
-        for (let week = segment.fromMs; week < segment.toMs; week += WEEK_MS) readPeriod(3, week, week + WEEK_MS);
+      if (segment.grain !== HOURS) {
+        for (let week = segment.fromMs; week < segment.toMs; week += WEEK_MS)
+          readPeriod(WEEK_HOURS, week, week + WEEK_MS);
         continue;
       }
       // A whole week among the hours has a clock change: its hours of day that pass all week are still week rows.
       let week = weekCeil(segment.fromMs, shift);
       if (week + WEEK_MS > segment.toMs) week = segment.toMs;
       readHours(segment.fromMs, week);
-      for (; week + WEEK_MS <= segment.toMs; week += WEEK_MS) readPeriod(3, week, week + WEEK_MS);
+      for (; week + WEEK_MS <= segment.toMs; week += WEEK_MS) readPeriod(WEEK_HOURS, week, week + WEEK_MS);
       readHours(week, segment.toMs);
     }
   };
@@ -269,7 +274,7 @@ export function hourOfDayBuckets(range: BucketRange, localHours: readonly number
   for (let month = monthCeil(range.fromMs, shift); monthStart(month, shift, 1) <= range.toMs; ) {
     const next = monthStart(month, shift, 1);
     readStretch(cursor, month);
-    readPeriod(4, month, next);
+    readPeriod(MONTH_HOURS, month, next);
     cursor = next;
     month = next;
   }

@@ -1,4 +1,5 @@
 export * from './callMetrics.js';
+export * from './callSums.js';
 export * from './constants.js';
 export * from './dashboardRange.js';
 export * from './dispositions.js';
