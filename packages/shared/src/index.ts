@@ -1,6 +1,7 @@
 export * from './api/auth.js';
 export * from './api/dashboards.js';
 export * from './api/errors.js';
+export * from './api/events.js';
 export * from './api/fields.js';
 export * from './api/home.js';
 export * from './api/notifications.js';

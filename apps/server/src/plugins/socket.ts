@@ -1,12 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type RoomListEvent, roomRequestSchema, SOCKET_EVENTS } from '@shiftline/shared';
+import {
+  type ClientToServerEvents,
+  type RoomListEvent,
+  roomRequestSchema,
+  type ServerToClientEvents,
+  SOCKET_EVENTS,
+} from '@shiftline/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { SessionsService } from '../features/auth/index.js';
-import { createRealtime, joinableRooms, type Realtime } from '../features/realtime/realtime.js';
+import { createRealtime, joinableRooms, type Realtime, type RealtimeServer } from '../features/realtime/realtime.js';
 import { roomsOf, type UsersRepository } from '../features/users/index.js';
 import { SESSION_COOKIE } from './access.js';
 import { connectedWithin, createFailFastRedis, reportOutages } from './redisClients.js';
@@ -14,7 +20,7 @@ import { isAllowedSocketOrigin } from './socketOrigin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: RealtimeServer;
     realtime: Realtime;
   }
 }
@@ -36,7 +42,7 @@ export const socketPlugin = fp(
       allowedOrigins: readonly string[];
     },
   ) => {
-    const io = new Server(app.server, {
+    const io: RealtimeServer = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
       transports: ['websocket'],
       serveClient: false,
       allowRequest: (request, callback) => callback(null, isAllowedSocketOrigin(request, options.allowedOrigins)),
@@ -82,7 +88,7 @@ export const socketPlugin = fp(
       }
     });
 
-    io.on('connection', (socket: Socket) => {
+    io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents>) => {
       const data = socket.data as SocketData;
       const currentRooms = (): RoomListEvent => ({ rooms: [...socket.rooms].filter((room) => room !== socket.id) });
 

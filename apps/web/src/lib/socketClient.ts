@@ -1,21 +1,28 @@
 import {
+  type ClientToServerEvents,
   COMMON_ROOMS,
-  type ForcedLogoutEvent,
-  type RoomListEvent,
+  type ServerEvent,
+  type ServerEventPayloads,
+  type ServerToClientEvents,
   SOCKET_EVENTS,
   SOCKET_ID_HEADER,
-} from '@shiftline/shared';
+} from '@shiftline/shared/api/events';
 import type { Socket } from 'socket.io-client';
 import { http } from './http';
 import { leavePage } from './leavePage';
 
-let socket: Socket | null = null;
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+let socket: AppSocket | null = null;
 // Bumped by disconnect(), so a connection still loading when the page signs out is dropped.
 let generation = 0;
 
-type Listener = (payload: unknown) => void;
+// Socket.IO's on/off take its event map's listeners; for an event known only as a type parameter they cannot tell
+// which, so listeners are kept in this one shape (`on` below checks each against the map).
+type Listener = (payload: never) => void;
+type ListenerSocket = { on: (event: ServerEvent, handler: Listener) => void; off: ListenerSocket['on'] };
 // Screens' listeners: kept across connections, so one added before the socket opens still hears its events.
-const listeners = new Set<{ event: string; handler: Listener }>();
+const listeners = new Set<{ event: ServerEvent; handler: Listener }>();
+const listening = (connection: AppSocket | null) => connection as ListenerSocket | null;
 // Rooms screens asked for, with how many screens want each: joined again whenever the socket (re)connects.
 const wantedRooms = new Map<string, number>();
 
@@ -28,8 +35,7 @@ function disconnect(): void {
 
 function emitRooms(event: typeof SOCKET_EVENTS.join | typeof SOCKET_EVENTS.leave, rooms: readonly string[]): void {
   if (socket && rooms.length > 0) {
-    const payload: RoomListEvent = { rooms: [...rooms] };
-    socket.emit(event, payload);
+    socket.emit(event, { rooms: [...rooms] });
   }
 }
 
@@ -40,29 +46,36 @@ async function connect(): Promise<void> {
   const { io } = await import('socket.io-client');
   if (socket || started !== generation) return;
   // WebSocket only: the servers run without sticky sessions, so HTTP long-polling would break.
-  const connection = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
+  const connection: AppSocket = io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    withCredentials: true,
+  });
   connection.on('connect', () => {
     // Calls from this page name its connection, so the events they start come back to this page only.
     http.setLiveConnection(connection.id ? { [SOCKET_ID_HEADER]: connection.id } : {});
     emitRooms(SOCKET_EVENTS.join, [...COMMON_ROOMS, ...wantedRooms.keys()]);
   });
   connection.on('disconnect', () => http.setLiveConnection({}));
-  connection.on(SOCKET_EVENTS.forcedLogout, (event: ForcedLogoutEvent) => {
+  connection.on(SOCKET_EVENTS.forcedLogout, (event) => {
     disconnect();
     leavePage(event.url);
   });
-  for (const { event, handler } of listeners) connection.on(event, handler);
+  for (const { event, handler } of listeners) listening(connection)?.on(event, handler);
   socket = connection;
 }
 
 /** Listens to a server event on the page's one connection (now or once it opens); returns the way to stop. */
-function on<Payload>(event: string, handler: (payload: Payload) => void): () => void {
+function on<Event extends ServerEvent>(
+  event: Event,
+  handler: (payload: ServerEventPayloads[Event]) => void,
+): () => void {
   const entry = { event, handler: handler as Listener };
   listeners.add(entry);
-  socket?.on(event, entry.handler);
+  listening(socket)?.on(event, entry.handler);
   return () => {
     listeners.delete(entry);
-    socket?.off(event, entry.handler);
+    listening(socket)?.off(event, entry.handler);
   };
 }
 

@@ -38,6 +38,3 @@ export const setReadStatusBodySchema = z.object({
 });
 
 export const acceptNotificationResponseSchema = z.object({ status: z.enum(['ok', 'error']), message: z.string() });
-
-/** Socket.IO event carrying a new notification to its user's room. */
-export const NOTIFICATION_EVENT = 'notification';

@@ -189,13 +189,6 @@ export const cancelAndNotifyBodySchema = z.object({
   is_schedule_page: z.boolean().optional(),
 });
 
-/** Socket.IO events the vacation approval host listens to. */
-export const VACATION_EVENTS = {
-  startAddVacation: 'startAddVacation',
-  startApproveVacation: 'startApproveVacation',
-  startRejectVacationCancellation: 'startRejectVacationCancellation',
-} as const;
-
 export const startVacationActionBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve'), vacation_id: idSchema }),
   z.object({ action: z.literal('reject_cancellation'), vacation_id: idSchema }),

@@ -1,23 +1,30 @@
 import {
+  type ClientToServerEvents,
   COMMON_ROOMS,
   companyTeamScheduleRoom,
-  type ForcedLogoutEvent,
   type Role,
   roleRoom,
+  type ScheduleChangedEvent,
   SEES_UNAPPROVED_SHIFTS,
+  type ServerEvent,
+  type ServerEventPayloads,
+  type ServerToClientEvents,
+  type ShiftsSentEvent,
   SOCKET_EVENTS,
   TEAM_SCHEDULE_APPROVED_ROOM,
   TEAM_SCHEDULE_ROOM,
   userRoom,
-  type VacationDecidedEvent,
   type VacationStatus,
 } from '@shiftline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 
 /** Events that tell open calendars their data changed (names the web listens to). */
-export const SCHEDULE_CHANGED_EVENT = 'schedule-changed';
-export const SHIFTS_SENT_EVENT = 'shifts-sent-for-approval';
+export const SCHEDULE_CHANGED_EVENT = SOCKET_EVENTS.scheduleChanged;
+export const SHIFTS_SENT_EVENT = SOCKET_EVENTS.shiftsSent;
+
+/** Socket.IO typed by the shared event map: an unknown event or a wrong payload does not compile. */
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 /** Every socket that shows every shift of the team: schedule supervisors anywhere, the other staff on the calendar. */
 const SUPERVISING_ROOMS = [roleRoom('schedule_supervisor'), TEAM_SCHEDULE_ROOM];
@@ -49,31 +56,47 @@ export function joinableRooms(user: { role: Role; company_id: number | null }): 
  * reaches a socket in more than one of them once.
  */
 export type Realtime = {
-  toRoom: (rooms: string | readonly string[], event: string, payload: unknown) => void;
+  toRoom: <Event extends ServerEvent>(
+    rooms: string | readonly string[],
+    event: Event,
+    payload: ServerEventPayloads[Event],
+  ) => void;
   /**
    * Sends to one open page of the user: the socket `socketId` when it is theirs, otherwise any one of
    * theirs. False when the user has no page open.
    */
-  toOneSession: (userId: number, socketId: string | undefined, event: string, payload: unknown) => Promise<boolean>;
+  toOneSession: <Event extends ServerEvent>(
+    userId: number,
+    socketId: string | undefined,
+    event: Event,
+    payload: ServerEventPayloads[Event],
+  ) => Promise<boolean>;
   /**
    * Shifts or days off of these users changed: tells every calendar that shows them, once per page. `details`
    * go only where every shift is visible (supervising pages and the owners' own).
    */
-  scheduleChanged: (userIds: readonly number[], details?: Record<string, unknown>) => void;
+  scheduleChanged: (userIds: readonly number[], details?: Omit<ScheduleChangedEvent, 'user_ids'>) => void;
   /** Draft shifts became pending: only those who see pending shifts need to know. */
-  shiftsSent: (payload: { user_id: number; name: string; count: number; shift_ids: number[] }) => void;
+  shiftsSent: (payload: ShiftsSentEvent) => void;
   /** A days-off request was decided: supervisors' other pages close their dialogs for it. */
   vacationDecided: (vacationId: number, status: VacationStatus) => void;
   /** Tells every open page of the user to leave, then closes their sockets. */
   forceLogout: (userId: number, url: string) => Promise<void>;
 };
 
+/**
+ * Socket.IO's emit takes its event map's listeners' parameters; for an event known only as a type parameter it
+ * cannot tell them, so the payload is passed through this one signature (its callers are checked by the map).
+ */
+type Emit = <Event extends ServerEvent>(event: Event, payload: ServerEventPayloads[Event]) => boolean;
+
 export function createRealtime(
-  io: Server,
+  io: RealtimeServer,
   deps: { companiesOf: CompaniesOf; log: Pick<FastifyBaseLogger, 'warn'> },
 ): Realtime {
   const toRoom: Realtime['toRoom'] = (rooms, event, payload) => {
-    io.to(typeof rooms === 'string' ? rooms : [...rooms]).emit(event, payload);
+    const target = io.to(typeof rooms === 'string' ? rooms : [...rooms]);
+    (target.emit as Emit).call(target, event, payload);
   };
 
   return {
@@ -88,7 +111,7 @@ export function createRealtime(
       const asked = socketId !== undefined && SOCKET_ID.test(socketId) ? sockets.find((s) => s.id === socketId) : null;
       const chosen = asked ?? sockets[0];
       if (!chosen) return false;
-      chosen.emit(event, payload);
+      (chosen.emit as Emit).call(chosen, event, payload);
       return true;
     },
 
@@ -120,14 +143,11 @@ export function createRealtime(
 
     shiftsSent: (payload) => toRoom(SUPERVISING_ROOMS, SHIFTS_SENT_EVENT, payload),
 
-    vacationDecided: (vacationId, status) => {
-      const payload: VacationDecidedEvent = { vacation_id: vacationId, status };
-      toRoom(roleRoom('schedule_supervisor'), SOCKET_EVENTS.vacationDecided, payload);
-    },
+    vacationDecided: (vacationId, status) =>
+      toRoom(roleRoom('schedule_supervisor'), SOCKET_EVENTS.vacationDecided, { vacation_id: vacationId, status }),
 
     forceLogout: async (userId, url) => {
-      const payload: ForcedLogoutEvent = { url };
-      io.to(userRoom(userId)).emit(SOCKET_EVENTS.forcedLogout, payload);
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.forcedLogout, { url });
       // Give the event a moment to leave before the sockets close.
       await new Promise((resolve) => setTimeout(resolve, 50));
       io.in(userRoom(userId)).disconnectSockets(true);

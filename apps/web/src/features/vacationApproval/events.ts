@@ -1,11 +1,9 @@
-import type { VacationReason } from '@shiftline/shared';
-
-/** startApproveVacation: a pending request a schedule supervisor chose to approve. */
-export type ApproveVacationEvent = { vacation_id: number; user_id: number; start: string; end: string; reason: string };
-/** startAddVacation: days off a schedule supervisor adds for an agent. */
-export type AddVacationEvent = { user_id: number; start: string; end: string; reason: string };
-/** startRejectVacationCancellation: an agent's request to cancel approved days off, to be refused. */
-export type RejectCancellationEvent = { vacation_id: number; user_id?: number; start?: string; end?: string };
+import type {
+  AddVacationEvent,
+  ApproveVacationEvent,
+  RejectCancellationEvent,
+  VacationReason,
+} from '@shiftline/shared';
 
 /** One event for the host to handle, in arrival order. */
 export type VacationRequest = { seq: number } & (

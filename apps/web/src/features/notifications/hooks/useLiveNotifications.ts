@@ -1,4 +1,5 @@
-import { type Notification as AppNotification, NOTIFICATION_EVENT } from '@shiftline/shared';
+import type { Notification as AppNotification } from '@shiftline/shared';
+import { NOTIFICATION_EVENT } from '@shiftline/shared/api/events';
 import { useEffect, useEffectEvent } from 'react';
 import { socketClient } from '../../../lib/socketClient';
 
@@ -7,6 +8,6 @@ export function useLiveNotifications(enabled: boolean, onArrive: (notification: 
   const arrive = useEffectEvent(onArrive);
   useEffect(() => {
     if (!enabled) return;
-    return socketClient.on<AppNotification>(NOTIFICATION_EVENT, (notification) => arrive(notification));
+    return socketClient.on(NOTIFICATION_EVENT, (notification) => arrive(notification));
   }, [enabled]);
 }

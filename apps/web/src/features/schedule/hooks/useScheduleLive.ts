@@ -1,10 +1,8 @@
+import { SOCKET_EVENTS } from '@shiftline/shared/api/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { socketClient } from '../../../lib/socketClient';
 import { scheduleKeys } from '../api';
-
-/** What the server says when shifts or days off change: whose. */
-type ScheduleChanged = { user_ids?: number[] };
 
 /**
  * Reloads a user's calendar when the server says their shifts or days off changed (an approval, a cancellation, a
@@ -14,7 +12,7 @@ export function useScheduleLive(userId: number): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      socketClient.on<ScheduleChanged>('schedule-changed', (event) => {
+      socketClient.on(SOCKET_EVENTS.scheduleChanged, (event) => {
         // A load already under way (this page's own change) is not started again.
         if (event.user_ids?.includes(userId)) {
           void queryClient.invalidateQueries({ queryKey: scheduleKeys.user(userId) }, { cancelRefetch: false });

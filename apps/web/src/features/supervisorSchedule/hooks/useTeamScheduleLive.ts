@@ -1,11 +1,11 @@
-import { TEAM_SCHEDULE_ROOM } from '@shiftline/shared';
+import { SOCKET_EVENTS, TEAM_SCHEDULE_ROOM } from '@shiftline/shared/api/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { socketClient } from '../../../lib/socketClient';
 import { teamScheduleKeys } from '../api';
 
 /** Server events after which the team calendar is out of date. */
-export const TEAM_SCHEDULE_EVENTS = ['schedule-changed', 'shifts-sent-for-approval'] as const;
+export const TEAM_SCHEDULE_EVENTS = [SOCKET_EVENTS.scheduleChanged, SOCKET_EVENTS.shiftsSent] as const;
 
 /**
  * Reloads the team calendar whenever the server says shifts changed or were sent for approval. The page joins

@@ -1,8 +1,7 @@
-import { SOCKET_EVENTS, type VacationDecidedEvent } from '@shiftline/shared';
+import { SOCKET_EVENTS, VACATION_EVENTS, type VacationDecidedEvent } from '@shiftline/shared/api/events';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { socketClient } from '../../../lib/socketClient';
-import { HOST_EVENTS as VACATION_EVENTS } from '../eventNames';
-import type { AddVacationEvent, ApproveVacationEvent, RejectCancellationEvent, VacationRequest } from '../events';
+import type { VacationRequest } from '../events';
 
 // The dialogs and their checks load when the first event comes: most pages never need them.
 const VacationApprovalFlow = lazy(async () => ({
@@ -33,14 +32,12 @@ export function VacationApprovalHost({ zone }: { zone: string }) {
       setQueue((waiting) => [...waiting, next]);
     };
     const stops = [
-      socketClient.on<ApproveVacationEvent>(VACATION_EVENTS.startApproveVacation, (event) =>
-        push({ kind: 'approve', ...event }),
-      ),
-      socketClient.on<AddVacationEvent>(VACATION_EVENTS.startAddVacation, (event) => push({ kind: 'add', ...event })),
-      socketClient.on<RejectCancellationEvent>(VACATION_EVENTS.startRejectVacationCancellation, (event) =>
+      socketClient.on(VACATION_EVENTS.startApproveVacation, (event) => push({ kind: 'approve', ...event })),
+      socketClient.on(VACATION_EVENTS.startAddVacation, (event) => push({ kind: 'add', ...event })),
+      socketClient.on(VACATION_EVENTS.startRejectVacationCancellation, (event) =>
         push({ kind: 'reject_cancellation', ...event }),
       ),
-      socketClient.on<VacationDecidedEvent>(SOCKET_EVENTS.vacationDecided, (event) => {
+      socketClient.on(SOCKET_EVENTS.vacationDecided, (event) => {
         setQueue((waiting) => waiting.filter((item, index) => index === 0 || !concerns(item, event.vacation_id)));
         // A new object each time, so the same request decided twice still reaches the dialog.
         setDecided({ ...event });

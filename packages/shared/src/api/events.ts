@@ -1,0 +1,91 @@
+import type { VacationStatus } from '../schedule/vacations.js';
+import type { Notification } from './notifications.js';
+
+/*
+ * The Socket.IO contract: every event name, the rooms, and the payload of each event, in plain constants and
+ * types. No zod here, so the signed-in shell imports it without the schema library (the room request's schema
+ * is in realtime.ts, for the server).
+ */
+
+/** Names of Socket.IO events, server → client and client → server. */
+export const SOCKET_EVENTS = {
+  forcedLogout: 'forced-logout',
+  join: 'join',
+  leave: 'leave',
+  /** A days-off request was decided: every supervisor page drops its own dialog for it. */
+  vacationDecided: 'vacation-decided',
+  /** Shifts or days off of some users changed: calendars showing them load again. */
+  scheduleChanged: 'schedule-changed',
+  /** Draft shifts became pending: pages of those who see pending shifts load again. */
+  shiftsSent: 'shifts-sent-for-approval',
+} as const;
+
+/** Socket.IO event carrying a new notification to its user's room. */
+export const NOTIFICATION_EVENT = 'notification';
+
+/** Socket.IO events the vacation approval host listens to. */
+export const VACATION_EVENTS = {
+  startAddVacation: 'startAddVacation',
+  startApproveVacation: 'startApproveVacation',
+  startRejectVacationCancellation: 'startRejectVacationCancellation',
+} as const;
+
+/**
+ * Header a page sends with its calls naming its own Socket.IO connection, so an event meant for the page that
+ * asked (the vacation approval host's start events) goes to that page only.
+ */
+export const SOCKET_ID_HEADER = 'x-socket-id';
+
+/** Rooms every signed-in user may join besides their own. */
+export const COMMON_ROOMS = ['common'] as const;
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const roleRoom = (role: string) => `role:${role}`;
+export const campaignRoom = (campaignId: number) => `campaign:${campaignId}`;
+
+/**
+ * The room a page showing the team calendar asks to join. The server seats the socket in the room of what its
+ * user may see there: every shift, approved shifts only, or (client portal) its own company's agents.
+ */
+export const TEAM_SCHEDULE_ROOM = 'team-schedule';
+export const TEAM_SCHEDULE_APPROVED_ROOM = 'team-schedule:approved';
+export const companyTeamScheduleRoom = (companyId: number) => `team-schedule:company:${companyId}`;
+
+export type VacationDecidedEvent = { vacation_id: number; status: VacationStatus };
+export type ForcedLogoutEvent = { url: string };
+export type RoomListEvent = { rooms: string[] };
+/** Whose shifts or days off changed; `shift_id` (a free shift taken) only where every shift is visible. */
+export type ScheduleChangedEvent = { user_ids: number[]; shift_id?: number };
+export type ShiftsSentEvent = { user_id: number; name: string; count: number; shift_ids: number[] };
+/** startApproveVacation: a pending request a schedule supervisor chose to approve. */
+export type ApproveVacationEvent = { vacation_id: number; user_id: number; start: string; end: string; reason: string };
+/** startAddVacation: days off a schedule supervisor adds for an agent. */
+export type AddVacationEvent = { user_id: number; start: string; end: string; reason: string };
+/** startRejectVacationCancellation: an agent's request to cancel approved days off, to be refused. */
+export type RejectCancellationEvent = { vacation_id: number; user_id?: number; start?: string; end?: string };
+
+/** Every event the server pushes, by name, with its payload. */
+export type ServerEventPayloads = {
+  [SOCKET_EVENTS.forcedLogout]: ForcedLogoutEvent;
+  [SOCKET_EVENTS.join]: RoomListEvent;
+  [SOCKET_EVENTS.leave]: RoomListEvent;
+  [SOCKET_EVENTS.vacationDecided]: VacationDecidedEvent;
+  [SOCKET_EVENTS.scheduleChanged]: ScheduleChangedEvent;
+  [SOCKET_EVENTS.shiftsSent]: ShiftsSentEvent;
+  [NOTIFICATION_EVENT]: Notification;
+  [VACATION_EVENTS.startApproveVacation]: ApproveVacationEvent;
+  [VACATION_EVENTS.startAddVacation]: AddVacationEvent;
+  [VACATION_EVENTS.startRejectVacationCancellation]: RejectCancellationEvent;
+};
+export type ServerEvent = keyof ServerEventPayloads;
+
+/** Every event a page sends, by name, with its payload. */
+export type ClientEventPayloads = {
+  [SOCKET_EVENTS.join]: RoomListEvent;
+  [SOCKET_EVENTS.leave]: RoomListEvent;
+};
+
+type Listeners<Payloads> = { [Event in keyof Payloads]: (payload: Payloads[Event]) => void };
+/** Socket.IO's event maps: `Server<ClientToServerEvents, ServerToClientEvents>`, `Socket<ServerToClientEvents, ClientToServerEvents>`. */
+export type ServerToClientEvents = Listeners<ServerEventPayloads>;
+export type ClientToServerEvents = Listeners<ClientEventPayloads>;
