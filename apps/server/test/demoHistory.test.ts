@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { generateHistory } from '../src/db/demo/history/generateHistory.js';
-import { rollupTables } from '../src/features/dashboards/index.js';
+import { rollupTables } from '../src/rollups/index.js';
 import { openTestDatabase } from './support/databases.js';
 
 // The template's demo shifts reach three weeks back from when the run started; a week of history fits in them.

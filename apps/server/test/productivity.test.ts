@@ -5,7 +5,7 @@ import {
   type ProductivitySeriesAgents,
 } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCallsToRollups, addStatesToRollups } from '../src/features/dashboards/index.js';
+import { addCallsToRollups, addStatesToRollups } from '../src/rollups/index.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 /**

@@ -15,8 +15,9 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/db/demo/random.js';
-import { addStatesToRollups, endCall, rebuildRollups } from '../../src/features/dashboards/index.js';
+import { endCall } from '../../src/features/dashboards/index.js';
 import { hourInFilter } from '../../src/features/productivity/productivity.service.js';
+import { addStatesToRollups, rebuildRollups } from '../../src/rollups/index.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
 import { campaignId, clearCallHistory } from './fixtures.js';
 

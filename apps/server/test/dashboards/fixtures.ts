@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
-import { rollupTables } from '../../src/features/dashboards/index.js';
+import { rollupTables } from '../../src/rollups/index.js';
 
 type NewCall = import('kysely').Insertable<Database['calls']>;
 

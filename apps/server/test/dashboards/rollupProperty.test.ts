@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/db/demo/random.js';
-import { endCall, rebuildRollups } from '../../src/features/dashboards/index.js';
+import { endCall } from '../../src/features/dashboards/index.js';
+import { rebuildRollups } from '../../src/rollups/index.js';
 import { as, demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
 import { campaignId, clearCallHistory, disposition, statsSource } from './fixtures.js';
 

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { dataDirOf } from '../../config.js';
-import { rollupTables } from '../../features/dashboards/index.js';
+import { rollupTables } from '../../rollups/index.js';
 import { type DatabaseHandle, openDatabase } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { generateDemo } from './generateDemo.js';

@@ -2,7 +2,7 @@ import { agentStateId } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../plugins/errors.js';
-import { addCallsToRollups, addStatesToRollups } from './rollups.js';
+import { addCallsToRollups, addStatesToRollups } from '../../rollups/index.js';
 
 /**
  * The two writes that keep the dashboards current: a call ending and an agent changing state. Each runs in one

@@ -1,11 +1,7 @@
-import type { BucketRange, CampaignType } from '@shiftline/shared';
+import { type BucketRange, CALL_SUM_COLUMNS, type CallSums, type CampaignType } from '@shiftline/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRows, localSecondsOf } from './localTime.js';
-import { CALL_ROLLUP_SUMS, type CallRollupSum } from './rollups.js';
-
-/** One rollup row's sums, as numbers. */
-export type RollupSums = Record<CallRollupSum, number>;
+import { grainedRows, localSecondsOf, summedCallSums, toCallSums } from '../../rollups/index.js';
 
 export type CallRollupFilter = {
   range: BucketRange;
@@ -21,18 +17,8 @@ export type CallRollupFilter = {
   wholeType?: CampaignType;
 };
 
-const summed = sql.join(
-  CALL_ROLLUP_SUMS.map((column) => sql`coalesce(sum(${sql.ref(`r.${column}`)}), 0)::float8 AS ${sql.ref(column)}`),
-);
-
 /** Re-sums the per-bucket sums of the CTE `l`. */
-const resummed = sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(`l.${column}`)}) AS ${sql.ref(column)}`));
-
-const toSums = (row: Record<string, unknown>): RollupSums => {
-  const sums = {} as RollupSums;
-  for (const column of CALL_ROLLUP_SUMS) sums[column] = Number(row[column] ?? 0);
-  return sums;
-};
+const resummed = sql.join(CALL_SUM_COLUMNS.map((column) => sql`sum(${sql.ref(`l.${column}`)}) AS ${sql.ref(column)}`));
 
 const usesTypeRollup = (filter: CallRollupFilter) =>
   filter.wholeType !== undefined && filter.agentIds.length === 0 && filter.statsSourceIds.length === 0;
@@ -61,62 +47,61 @@ const rollupTable = (filter: CallRollupFilter) => {
   return sql`campaign_call_rollups r`;
 };
 
-/** Kysely queries over the rollups; the rollup rules themselves live in rollups.ts. */
+/** Kysely queries over the call rollups; the rollup rules themselves live in src/rollups. */
 export function createDashboardsRepository(db: Kysely<Database>) {
   return {
     /**
      * Sums per local day and per local hour of day over the range. Local time is the bucket start plus the zone's
-     * offset (localTime.ts), so the database returns a few hundred rows even for a year.
+     * offset (`localSecondsOf` in src/rollups), so the database returns a few hundred rows even for a year.
      */
-    async callSumsByDayAndHour(
-      filter: CallRollupFilter,
-    ): Promise<{ days: Map<string, RollupSums>; hours: RollupSums[] }> {
-      const days = new Map<string, RollupSums>();
-      const hours: RollupSums[] = [];
+    async callSumsByDayAndHour(filter: CallRollupFilter): Promise<{ days: Map<string, CallSums>; hours: CallSums[] }> {
+      const days = new Map<string, CallSums>();
+      const hours: CallSums[] = [];
       if (filter.campaignIds.length === 0) return { days, hours };
       const localSeconds = localSecondsOf(sql`b.bucket_start`, filter.range);
       const result = await sql<Record<string, unknown> & { day: string | null; hour: number | null }>`
         WITH b AS MATERIALIZED (
-          SELECT r.bucket_start, ${summed} FROM ${rollupTable(filter)}
+          SELECT r.bucket_start, ${summedCallSums} FROM ${rollupTable(filter)}
           WHERE ${rollupWhere(filter)} GROUP BY r.bucket_start
         ), l AS (SELECT ${localSeconds} AS local_seconds, b.* FROM b)
         SELECT (local_seconds / 86400)::integer AS day, NULL::integer AS hour, ${resummed} FROM l GROUP BY 1
         UNION ALL
         SELECT NULL, ((local_seconds % 86400) / 3600)::integer, ${resummed} FROM l GROUP BY 2`.execute(db);
       for (const row of result.rows) {
-        if (row.day !== null) days.set(new Date(Number(row.day) * 86_400_000).toISOString().slice(0, 10), toSums(row));
-        else hours[Number(row.hour)] = toSums(row);
+        if (row.day !== null)
+          days.set(new Date(Number(row.day) * 86_400_000).toISOString().slice(0, 10), toCallSums(row));
+        else hours[Number(row.hour)] = toCallSums(row);
       }
       return { days, hours };
     },
 
     /** Sums per campaign over the whole range (sales leads). */
-    async callSumsByCampaign(filter: CallRollupFilter): Promise<{ campaignId: number; sums: RollupSums }[]> {
+    async callSumsByCampaign(filter: CallRollupFilter): Promise<{ campaignId: number; sums: CallSums }[]> {
       if (filter.campaignIds.length === 0) return [];
       const result = await sql<Record<string, unknown> & { campaign_id: number }>`
-        SELECT r.campaign_id, ${summed} FROM ${rollupTable(filter)}
+        SELECT r.campaign_id, ${summedCallSums} FROM ${rollupTable(filter)}
         WHERE ${rollupWhere(filter)} GROUP BY r.campaign_id`.execute(db);
-      return result.rows.map((row) => ({ campaignId: Number(row.campaign_id), sums: toSums(row) }));
+      return result.rows.map((row) => ({ campaignId: Number(row.campaign_id), sums: toCallSums(row) }));
     },
 
     /**
      * Sums per agent over the whole range (agent records): from whole months and days of the per-agent rollup, and
      * hours only at the edges; filtering stats sources needs the hourly per-source one.
      */
-    async callSumsByAgent(filter: CallRollupFilter): Promise<{ agentId: number; sums: RollupSums }[]> {
+    async callSumsByAgent(filter: CallRollupFilter): Promise<{ agentId: number; sums: CallSums }[]> {
       if (filter.campaignIds.length === 0 || filter.agentIds.length === 0) return [];
       const bySource = filter.statsSourceIds.length > 0;
       const campaigns = sql`r.campaign_id = ANY(${sql.val([...filter.campaignIds])}::int[])`;
       const agents = sql`r.agent_id = ANY(${sql.val([...filter.agentIds])}::int[])`;
       const result = bySource
         ? await sql<Record<string, unknown> & { agent_id: number }>`
-            SELECT r.agent_id, ${summed} FROM agent_call_rollups r
+            SELECT r.agent_id, ${summedCallSums} FROM agent_call_rollups r
             WHERE ${rollupWhere(filter)} GROUP BY r.agent_id`.execute(db)
         : await sql<Record<string, unknown> & { agent_id: number }>`
-            SELECT r.agent_id, ${summed} FROM ${grainedRows('agent_campaign_call_rollups', filter.range)}
+            SELECT r.agent_id, ${summedCallSums} FROM ${grainedRows('agent_campaign_call_rollups', filter.range)}
             WHERE ${campaigns} AND ${agents}
             GROUP BY r.agent_id`.execute(db);
-      return result.rows.map((row) => ({ agentId: Number(row.agent_id), sums: toSums(row) }));
+      return result.rows.map((row) => ({ agentId: Number(row.agent_id), sums: toCallSums(row) }));
     },
 
     listStatsSources: () => db.selectFrom('stats_sources').select(['id', 'name']).orderBy('name').execute(),

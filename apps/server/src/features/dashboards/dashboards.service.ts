@@ -1,9 +1,12 @@
 import {
   type AgentRecord,
+  addCallSums,
   type BucketRange,
   bucketRange,
   type CallMetrics,
+  type CallSums,
   type CampaignType,
+  callAggregateOf,
   can,
   computeCallMetrics,
   type DashboardRecords,
@@ -12,6 +15,7 @@ import {
   dashboardZone,
   daysOfRange,
   dispositionBucketLabel,
+  emptyCallSums,
   type LastMonthData,
   lastDaysRange,
   lastMonthDailyAverage,
@@ -22,15 +26,8 @@ import {
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { seesEveryCampaign } from '../org/index.js';
-import {
-  addSums,
-  dispositionCounts,
-  durationBucketCounts,
-  emptySums,
-  queueBucketCounts,
-  toCallAggregate,
-} from './callAggregates.js';
-import type { CallRollupFilter, DashboardsRepository, RollupSums } from './dashboards.repository.js';
+import { dispositionCounts, durationBucketCounts, queueBucketCounts } from './callAggregates.js';
+import type { CallRollupFilter, DashboardsRepository } from './dashboards.repository.js';
 
 /** What the dashboards need from the organisation feature: the campaigns and agents a viewer may see. */
 export type DashboardScope = {
@@ -110,9 +107,9 @@ export function createDashboardsService(deps: {
     return rest;
   };
 
-  const sumAll = (rows: Iterable<RollupSums>) => {
-    const total = emptySums();
-    for (const row of rows) addSums(total, row);
+  const sumAll = (rows: Iterable<CallSums>) => {
+    const total = emptyCallSums();
+    for (const row of rows) addCallSums(total, row);
     return total;
   };
 
@@ -126,7 +123,8 @@ export function createDashboardsService(deps: {
       const today = lastDaysRange(now(), zone, 1);
       const todayInRange = today.fromMs >= range.fromMs && today.toMs <= range.toMs;
       const todaySums =
-        (todayInRange ? days.get(todayDate) : (await sumsFor(viewer, query, today)).days.get(todayDate)) ?? emptySums();
+        (todayInRange ? days.get(todayDate) : (await sumsFor(viewer, query, today)).days.get(todayDate)) ??
+        emptyCallSums();
       const callsToday = todaySums.all_calls;
       const totals = sumAll(days.values());
 
@@ -140,16 +138,16 @@ export function createDashboardsService(deps: {
         timezone: zone,
         campaignType: query.campaignType,
         campaigns: campaigns.map((campaign) => campaign.id),
-        totals: visibleMetrics(viewer, computeCallMetrics(toCallAggregate(totals, callsToday))),
-        today: visibleMetrics(viewer, computeCallMetrics(toCallAggregate(todaySums, callsToday))),
+        totals: visibleMetrics(viewer, computeCallMetrics(callAggregateOf(totals, callsToday))),
+        today: visibleMetrics(viewer, computeCallMetrics(callAggregateOf(todaySums, callsToday))),
         daily: daysOfRange(range).map((date) => {
-          const sums = days.get(date) ?? emptySums();
-          const metrics = visibleMetrics(viewer, computeCallMetrics(toCallAggregate(sums)));
+          const sums = days.get(date) ?? emptyCallSums();
+          const metrics = visibleMetrics(viewer, computeCallMetrics(callAggregateOf(sums)));
           return { date, metrics, dispositions: clientPortal ? {} : dispositionCounts(sums) };
         }),
         hourly: Array.from({ length: 24 }, (_, hour) => {
-          const sums = hours[hour] ?? emptySums();
-          const metrics = visibleMetrics(viewer, computeCallMetrics(toCallAggregate(sums)));
+          const sums = hours[hour] ?? emptyCallSums();
+          const metrics = visibleMetrics(viewer, computeCallMetrics(callAggregateOf(sums)));
           return { hour, metrics, queueBuckets: clientPortal ? [] : queueBucketCounts(sums) };
         }),
         // The client portal has no Queue Time, Call Duration or Dispositions graphs (spec §6): their data stays here.
@@ -169,11 +167,11 @@ export function createDashboardsService(deps: {
       const range = lastDaysRange(now(), zone, LAST_MONTH_GRAPH_DAYS);
       const { days } = await sumsFor(viewer, query, range);
       const totals = sumAll(days.values());
-      const metrics = computeCallMetrics(toCallAggregate(totals));
+      const metrics = computeCallMetrics(callAggregateOf(totals));
       return {
         timezone: zone,
         days: daysOfRange(range).map((date) => {
-          const day = computeCallMetrics(toCallAggregate(days.get(date) ?? emptySums()));
+          const day = computeCallMetrics(callAggregateOf(days.get(date) ?? emptyCallSums()));
           return {
             date,
             billedCalls: day.billedCalls,
@@ -206,7 +204,7 @@ export function createDashboardsService(deps: {
         firstName: agent.firstName,
         secondName: agent.secondName,
         agent_group: agent.agent_group,
-        metrics: visibleMetrics(viewer, computeCallMetrics(toCallAggregate(byAgent.get(agent.id) ?? emptySums()))),
+        metrics: visibleMetrics(viewer, computeCallMetrics(callAggregateOf(byAgent.get(agent.id) ?? emptyCallSums()))),
       }));
     },
 
@@ -221,7 +219,7 @@ export function createDashboardsService(deps: {
         (campaign) => (campaign.active && !campaign.archived) || byCampaign.has(campaign.id),
       );
       return listed.map((campaign) => {
-        const sums = byCampaign.get(campaign.id) ?? emptySums();
+        const sums = byCampaign.get(campaign.id) ?? emptyCallSums();
         return {
           campaign: campaign.name,
           campaign_id: campaign.id,

@@ -7,7 +7,7 @@ import {
 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRows, hourOfDayRows } from '../dashboards/index.js';
+import { grainedRows, hourOfDayRows } from '../../rollups/index.js';
 
 export type ProductivityAgentRow = { id: number; first_name: string; second_name: string; pay_rate_cents: number };
 

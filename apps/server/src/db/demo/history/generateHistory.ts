@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { rebuildRollups, rollupTables } from '../../../features/dashboards/index.js';
+import { rebuildRollups, rollupTables } from '../../../rollups/index.js';
 import type { DatabaseHandle } from '../../database.js';
 import { createRandom } from '../random.js';
 import { type AgentShift, createAgentShift } from './agentShift.js';

@@ -1,13 +1,17 @@
 import {
   ACTIVITY_CAP_SECONDS,
   CALL_DURATION_BUCKETS,
+  CALL_SUM_COLUMNS,
+  type CallSumColumn,
   CONNECTED_CALL_SECONDS,
   COUNTED_STATE_IDS,
-  DISPOSITION_BUCKET_IDS,
+  DISPOSITION_BUCKETS,
   QUEUE_BUCKETS,
+  ROLLUP_GRAIN,
+  type RollupGrainName,
 } from '@shiftline/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * How calls and agent states become rollup rows. One SELECT per rollup states the rule; the full rebuild and
@@ -17,98 +21,70 @@ import type { Database } from '../../db/schema.js';
  * hour), so that any supported zone's local days and hours are whole buckets. Only ended calls count.
  */
 
-/** The sum columns of call_rollups and agent_call_rollups, in table order. */
-export const CALL_ROLLUP_SUMS = [
-  'all_calls',
-  'taken_calls',
-  'billed_calls',
-  'missed_calls',
-  'abandoned_calls',
-  'unanswered_calls',
-  'callbacks_requested',
-  'callbacks_requested_as_bill',
-  'connected_calls',
-  'agent_disconnected_calls',
-  'queue_seconds',
-  'billed_queue_seconds',
-  'talk_seconds',
-  'billed_seconds',
-  'billed_cents',
-  'queue_lt1',
-  'queue_lt2',
-  'queue_lt4',
-  'queue_gt4',
-  'duration_lt4',
-  'duration_lt6',
-  'duration_lt8',
-  'duration_gt8',
-  ...DISPOSITION_BUCKET_IDS.map((bucket) => `disposition_${bucket}` as const),
-  'leads',
-  'valid_leads',
-  'sales',
-] as const;
-export type CallRollupSum = (typeof CALL_ROLLUP_SUMS)[number];
-
 const count = (condition: RawBuilder<unknown>) => sql`count(*) FILTER (WHERE ${condition})`;
 
-/** `[lower, upper)` second ranges of a bucket list; the last bucket has no upper bound. */
-const bucketConditions = (buckets: readonly { maxSeconds: number }[], column: RawBuilder<unknown>) =>
-  buckets.map((bucket, index) => {
-    const lower = index === 0 ? 0 : (buckets[index - 1] as { maxSeconds: number }).maxSeconds;
-    return Number.isFinite(bucket.maxSeconds)
-      ? sql`${column} >= ${sql.lit(lower)} AND ${column} < ${sql.lit(bucket.maxSeconds)}`
-      : sql`${column} >= ${sql.lit(lower)}`;
-  });
+/** `[lower, upper)` seconds of each bucket, by the bucket's column; the last bucket has no upper bound. */
+const bucketCounts = <Column extends CallSumColumn>(
+  buckets: readonly { maxSeconds: number; column: Column }[],
+  seconds: RawBuilder<unknown>,
+  counted: (condition: RawBuilder<unknown>) => RawBuilder<unknown>,
+) =>
+  Object.fromEntries(
+    buckets.map((bucket, index) => {
+      const lower = index === 0 ? 0 : (buckets[index - 1] as { maxSeconds: number }).maxSeconds;
+      const within = Number.isFinite(bucket.maxSeconds)
+        ? sql`${seconds} >= ${sql.lit(lower)} AND ${seconds} < ${sql.lit(bucket.maxSeconds)}`
+        : sql`${seconds} >= ${sql.lit(lower)}`;
+      return [bucket.column, counted(within)];
+    }),
+  ) as Record<Column, RawBuilder<unknown>>;
 
 const queueSeconds = sql`c.queue_seconds`;
 const talkSeconds = sql`c.talk_seconds`;
 const taken = sql`c.answered_at IS NOT NULL`;
 
-/** The sum expressions, in CALL_ROLLUP_SUMS order. Constants come from packages/shared. */
-const CALL_SUM_EXPRESSIONS: RawBuilder<unknown>[] = [
-  sql`count(*)`,
-  count(taken),
-  count(sql`c.billed`),
-  count(sql`c.missed`),
-  count(sql`c.abandoned`),
-  count(sql`c.answered_at IS NULL AND NOT c.abandoned`),
-  count(sql`c.callback_requested`),
-  count(sql`c.callback_requested AND c.billed`),
-  count(sql`${talkSeconds} > ${sql.lit(CONNECTED_CALL_SECONDS)}`),
-  count(sql`c.agent_disconnected`),
-  sql`coalesce(sum(${queueSeconds}), 0)`,
-  sql`coalesce(sum(${queueSeconds}) FILTER (WHERE c.billed), 0)`,
-  sql`coalesce(sum(${talkSeconds}) FILTER (WHERE ${taken}), 0)`,
-  sql`coalesce(sum(c.billed_seconds) FILTER (WHERE c.billed), 0)`,
+/** The call rule: each sum column's expression over the ended calls of a bucket. Constants come from packages/shared. */
+const CALL_SUM_EXPRESSIONS: Record<CallSumColumn, RawBuilder<unknown>> = {
+  all_calls: sql`count(*)`,
+  taken_calls: count(taken),
+  billed_calls: count(sql`c.billed`),
+  missed_calls: count(sql`c.missed`),
+  abandoned_calls: count(sql`c.abandoned`),
+  unanswered_calls: count(sql`c.answered_at IS NULL AND NOT c.abandoned`),
+  callbacks_requested: count(sql`c.callback_requested`),
+  callbacks_requested_as_bill: count(sql`c.callback_requested AND c.billed`),
+  connected_calls: count(sql`${talkSeconds} > ${sql.lit(CONNECTED_CALL_SECONDS)}`),
+  agent_disconnected_calls: count(sql`c.agent_disconnected`),
+  queue_seconds: sql`coalesce(sum(${queueSeconds}), 0)`,
+  billed_queue_seconds: sql`coalesce(sum(${queueSeconds}) FILTER (WHERE c.billed), 0)`,
+  talk_seconds: sql`coalesce(sum(${talkSeconds}) FILTER (WHERE ${taken}), 0)`,
+  billed_seconds: sql`coalesce(sum(c.billed_seconds) FILTER (WHERE c.billed), 0)`,
   // Each call's amount rounded to the cent at its campaign's hourly rate when it is counted.
-  sql`coalesce(sum(round(c.billed_seconds * camp.billing_rate_cents / 3600.0)) FILTER (WHERE c.billed), 0)`,
-  ...bucketConditions(QUEUE_BUCKETS, queueSeconds).map(count),
-  ...bucketConditions(CALL_DURATION_BUCKETS, talkSeconds).map((condition) => count(sql`${taken} AND ${condition}`)),
-  ...DISPOSITION_BUCKET_IDS.map((bucket) => count(sql`d.bucket = ${sql.lit(bucket)}`)),
-  count(sql`l.id IS NOT NULL`),
-  count(sql`l.valid`),
-  count(sql`l.sold`),
-];
+  billed_cents: sql`coalesce(sum(round(c.billed_seconds * camp.billing_rate_cents / 3600.0)) FILTER (WHERE c.billed), 0)`,
+  ...bucketCounts(QUEUE_BUCKETS, queueSeconds, count),
+  ...bucketCounts(CALL_DURATION_BUCKETS, talkSeconds, (within) => count(sql`${taken} AND ${within}`)),
+  ...(Object.fromEntries(
+    DISPOSITION_BUCKETS.map(({ id }) => [`disposition_${id}`, count(sql`d.bucket = ${sql.lit(id)}`)]),
+  ) as Record<`disposition_${(typeof DISPOSITION_BUCKETS)[number]['id']}`, RawBuilder<unknown>>),
+  leads: count(sql`l.id IS NOT NULL`),
+  valid_leads: count(sql`l.valid`),
+  sales: count(sql`l.sold`),
+};
 
 const ALIGNMENTS = sql`(VALUES (0::smallint), (30::smallint)) AS a(alignment)`;
 
-/**
- * Grains of the per-agent rollups (RollupGrain in packages/shared) and the unit each truncates to: 0 hours, 1 days,
- * 2 months, and 3 week × hour of day and 4 month × hour of day (the week or month, plus the hour of day: the
- * productivity rollup only).
- */
-const GRAINS = {
-  hour: { grain: 0, unit: 'hour' },
-  day: { grain: 1, unit: 'day' },
-  month: { grain: 2, unit: 'month' },
-  weekHour: { grain: 3, unit: 'week' },
-  monthHour: { grain: 4, unit: 'month' },
-} as const;
-type GrainName = keyof typeof GRAINS;
-const CALL_GRAINS: readonly GrainName[] = ['hour', 'day', 'month'];
-const PRODUCTIVITY_GRAINS: readonly GrainName[] = [...CALL_GRAINS, 'weekHour', 'monthHour'];
-const grainsOf = (names: readonly GrainName[]) =>
-  sql`(VALUES ${sql.join(names.map((name) => sql`(${sql.lit(GRAINS[name].grain)}::smallint, ${sql.lit(GRAINS[name].unit)})`))}) AS g(grain, unit)`;
+/** The unit each grain truncates to (the week or month, plus the hour of day, for the hour-of-day grains). */
+const GRAIN_UNIT: Record<RollupGrainName, string> = {
+  hour: 'hour',
+  day: 'day',
+  month: 'month',
+  weekHour: 'week',
+  monthHour: 'month',
+};
+const CALL_GRAINS: readonly RollupGrainName[] = ['hour', 'day', 'month'];
+const PRODUCTIVITY_GRAINS: readonly RollupGrainName[] = [...CALL_GRAINS, 'weekHour', 'monthHour'];
+const grainsOf = (names: readonly RollupGrainName[]) =>
+  sql`(VALUES ${sql.join(names.map((name) => sql`(${sql.lit(ROLLUP_GRAIN[name])}::smallint, ${sql.lit(GRAIN_UNIT[name])})`))}) AS g(grain, unit)`;
 
 /**
  * The bucket holding an instant on the alignment's grid (on the hour, or on the half hour), in UTC whatever the
@@ -117,15 +93,13 @@ const grainsOf = (names: readonly GrainName[]) =>
 function bucketOf(instant: RawBuilder<unknown>, grained: boolean): RawBuilder<unknown> {
   const onGrid = sql`${instant} - make_interval(mins => a.alignment)`;
   if (!grained) return sql`date_trunc('hour', ${onGrid}, 'UTC') + make_interval(mins => a.alignment)`;
-  const hourOfDay = sql`CASE WHEN g.grain IN (${sql.lit(GRAINS.weekHour.grain)}, ${sql.lit(GRAINS.monthHour.grain)})
+  const hourOfDay = sql`CASE WHEN g.grain IN (${sql.lit(ROLLUP_GRAIN.weekHour)}, ${sql.lit(ROLLUP_GRAIN.monthHour)})
     THEN make_interval(hours => extract(hour FROM (${onGrid}) AT TIME ZONE 'UTC')::int) ELSE interval '0' END`;
   return sql`date_trunc(g.unit, ${onGrid}, 'UTC') + ${hourOfDay} + make_interval(mins => a.alignment)`;
 }
 
-const callSums = sql.join(
-  CALL_SUM_EXPRESSIONS.map((expression, index) => sql`${expression} AS ${sql.ref(CALL_ROLLUP_SUMS[index] as string)}`),
-);
-const sumColumns = sql.join(CALL_ROLLUP_SUMS.map((column) => sql.ref(column)));
+const callSums = sql.join(CALL_SUM_COLUMNS.map((column) => sql`${CALL_SUM_EXPRESSIONS[column]} AS ${sql.ref(column)}`));
+const sumColumns = sql.join(CALL_SUM_COLUMNS.map((column) => sql.ref(column)));
 
 type CallFilter = RawBuilder<unknown>;
 
@@ -185,7 +159,7 @@ const insertColumns = (rollup: CallRollupTable) => sql`(${keyList(rollup)}, ${su
  */
 async function addCoarserGrains(
   db: Kysely<Database>,
-  rollup: { table: string; keys: readonly string[]; sums: readonly string[]; grains: readonly GrainName[] },
+  rollup: { table: string; keys: readonly string[]; sums: readonly string[]; grains: readonly RollupGrainName[] },
 ): Promise<void> {
   const { table, keys, sums } = rollup;
   const keyColumns = sql.join(keys.map((key) => sql.ref(`a.${key}`)));
@@ -194,7 +168,7 @@ async function addCoarserGrains(
     SELECT a.alignment, g.grain, ${bucketOf(sql`a.bucket_start`, true)} AS coarser, ${keyColumns},
       ${sql.join(sums.map((column) => sql`sum(${sql.ref(`a.${column}`)})`))}
     FROM ${sql.table(table)} a CROSS JOIN ${grainsOf(rollup.grains.filter((grain) => grain !== 'hour'))}
-    WHERE a.grain = 0
+    WHERE a.grain = ${sql.lit(ROLLUP_GRAIN.hour)}
     GROUP BY a.alignment, g.grain, coarser, ${keyColumns}
     ORDER BY a.alignment, g.grain, coarser, ${keyColumns}`.execute(db);
 }
@@ -212,7 +186,7 @@ const STATE_COLUMNS = sql`(${PRODUCTIVITY_KEY_LIST}, ${sql.join(COUNTED_STATE_ID
  * The state rule: each ended record's whole seconds, capped at 3,600, in the bucket where it starts, in its state's
  * column. Logged out and Logout count toward nothing and are left out.
  */
-function stateRollupSelect(where: CallFilter, units: readonly GrainName[]) {
+function stateRollupSelect(where: CallFilter, units: readonly RollupGrainName[]) {
   const seconds = sql`least(greatest(round(extract(epoch FROM s.end_at - s.start_at)), 0), ${sql.lit(ACTIVITY_CAP_SECONDS)})`;
   const perState = COUNTED_STATE_IDS.map(
     (state) => sql`coalesce(sum(${seconds}) FILTER (WHERE s.state = ${sql.lit(state)}), 0)::bigint`,
@@ -230,7 +204,7 @@ function stateRollupSelect(where: CallFilter, units: readonly GrainName[]) {
  * once its call has ended, like the call sums (a lead without an agent earns nobody a commission). Upserted, as
  * leads share buckets with states.
  */
-const upsertCommissions = (db: Kysely<Database>, where: CallFilter, units: readonly GrainName[]) =>
+const upsertCommissions = (db: Kysely<Database>, where: CallFilter, units: readonly RollupGrainName[]) =>
   sql`INSERT INTO agent_productivity_rollups AS t (${PRODUCTIVITY_KEY_LIST}, commission_cents)
     SELECT a.alignment, g.grain, ${bucketOf(sql`l.created_at`, true)} AS bucket_start, l.agent_id, l.campaign_id,
       sum(l.commission_cents)
@@ -273,7 +247,7 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
     );
   }
   // The other call rollups are these summed: the same numbers, without another pass over the calls.
-  const summedSums = sql.join(CALL_ROLLUP_SUMS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`));
+  const summedSums = sql.join(CALL_SUM_COLUMNS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`));
   await sql`TRUNCATE ${sql.table(perCampaign.table)}`.execute(db);
   await sql`INSERT INTO ${sql.table(perCampaign.table)} ${insertColumns(perCampaign)}
     SELECT alignment, bucket_start, campaign_id, ${summedSums}
@@ -285,10 +259,10 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
     GROUP BY r.alignment, r.bucket_start, camp.type`.execute(db);
   await sql`TRUNCATE ${sql.table(perAgent.table)}`.execute(db);
   await sql`INSERT INTO ${sql.table(perAgent.table)} ${insertColumns(perAgent)}
-    SELECT alignment, 0, bucket_start, agent_id, campaign_id, ${summedSums}
+    SELECT alignment, ${sql.lit(ROLLUP_GRAIN.hour)}, bucket_start, agent_id, campaign_id, ${summedSums}
     FROM agent_call_rollups r GROUP BY alignment, bucket_start, agent_id, campaign_id
     ORDER BY alignment, bucket_start, agent_id, campaign_id`.execute(db);
-  await addCoarserGrains(db, { ...perAgent, sums: CALL_ROLLUP_SUMS, grains: CALL_GRAINS });
+  await addCoarserGrains(db, { ...perAgent, sums: CALL_SUM_COLUMNS, grains: CALL_GRAINS });
 
   await sql`TRUNCATE agent_productivity_rollups`.execute(db);
   await sql`INSERT INTO agent_productivity_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}
@@ -311,7 +285,7 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
   if (callIds.length === 0) return;
   const where = sql`c.id = ANY(${sql.val(callIds.map(String))}::bigint[])`;
   const updates = sql.join(
-    CALL_ROLLUP_SUMS.map((column) => sql`${sql.ref(column)} = t.${sql.ref(column)} + excluded.${sql.ref(column)}`),
+    CALL_SUM_COLUMNS.map((column) => sql`${sql.ref(column)} = t.${sql.ref(column)} + excluded.${sql.ref(column)}`),
   );
   for (const rollup of CALL_ROLLUP_TABLES) {
     await sql`INSERT INTO ${sql.table(rollup.table)} AS t ${insertColumns(rollup)} ${callRollupSelect(where, rollup)}

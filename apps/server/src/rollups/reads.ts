@@ -1,5 +1,26 @@
-import { type BucketRange, grainSegments, hourOfDayBuckets, zoneOffsetSegments } from '@shiftline/shared';
+import {
+  type BucketRange,
+  CALL_SUM_COLUMNS,
+  type CallSums,
+  grainSegments,
+  hourOfDayBuckets,
+  zoneOffsetSegments,
+} from '@shiftline/shared';
 import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * How the features read the rollups: the rows covering a range (`grainedRows`, `hourOfDayRows`), local time of a bucket
+ * (`localSecondsOf`), and the call sums added up (`summedCallSums`, read back with `toCallSums`).
+ */
+
+/** Every call sum of the rows `r` added up, as float8 columns named like the sums: a `CallSums` row. */
+export const summedCallSums = sql.join(
+  CALL_SUM_COLUMNS.map((column) => sql`coalesce(sum(${sql.ref(`r.${column}`)}), 0)::float8 AS ${sql.ref(column)}`),
+);
+
+/** A row's call sums as numbers (PostgreSQL sends bigint and numeric sums as strings). */
+export const toCallSums = (row: Record<string, unknown>): CallSums =>
+  Object.fromEntries(CALL_SUM_COLUMNS.map((column) => [column, Number(row[column] ?? 0)])) as CallSums;
 
 /** A zone's UTC offset from `fromMs` on (until the next segment), in seconds. */
 export type ZoneOffsetSegment = { fromMs: number; offsetSeconds: number };
