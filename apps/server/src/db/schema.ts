@@ -1,10 +1,14 @@
 import type {
   AgentCallType,
+  AgentStateId,
   BreakType,
+  CallSumColumn,
   CampaignType,
   DispositionBucket,
   NotificationType,
   Role,
+  RollupAlignment,
+  RollupGrain,
   ShiftStatus,
   VacationStatus,
 } from '@shiftline/shared';
@@ -261,6 +265,39 @@ export type AgentPaymentsTable = {
   created_by: number | null;
 };
 
+/**
+ * The rollups (src/rollups keeps them; migrations 0005-0013 made them). A sum comes back as a number from an integer
+ * column and as a string from a bigint one; the upkeep writes them with SQL, so they are typed for reading.
+ */
+type RollupSum = ColumnType<number | string, number | string | undefined, number | string>;
+type CallRollupSums = Record<CallSumColumn, RollupSum>;
+/** Every rollup row: its bucket on the alignment's grid (0: on the UTC hour, 30: on the half hour) and the bucket's start. */
+type RollupBucket = { alignment: RollupAlignment; bucket_start: Timestamp };
+/** Rollups kept in several grains (ROLLUP_GRAIN in shared names the stored values); partitioned by grain, then alignment. */
+type GrainedRollupBucket = RollupBucket & { grain: RollupGrain };
+
+/** Calls per campaign per hour: most dashboard reads. */
+export type CampaignCallRollupsTable = RollupBucket & { campaign_id: number } & CallRollupSums;
+/** Calls per campaign and stats source (0: none) per hour: the stats-source filter. */
+export type CallRollupsTable = RollupBucket & { campaign_id: number; stats_source_id: number } & CallRollupSums;
+/** Calls per agent, campaign and stats source per hour: the dashboards' agent filter. */
+export type AgentCallRollupsTable = CallRollupsTable & { agent_id: number };
+/** Calls per agent and campaign in hours, days and months: agent records. */
+export type AgentCampaignCallRollupsTable = GrainedRollupBucket & {
+  agent_id: number;
+  campaign_id: number;
+} & CallRollupSums;
+/** Calls per campaign type per hour: a whole type without filters. */
+export type TypeCallRollupsTable = RollupBucket & { campaign_type: CampaignType } & CallRollupSums;
+/**
+ * Capped seconds per agent, campaign (0: none) and counted state (a column each: COUNTED_STATE_IDS, every state but
+ * Logged out and Logout), and sold leads' commissions, in every grain.
+ */
+export type AgentProductivityRollupsTable = GrainedRollupBucket & { user_id: number; campaign_id: number } & Record<
+    Exclude<AgentStateId, 'logged_out' | 'logout'> | 'commission_cents',
+    RollupSum
+  >;
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -284,6 +321,12 @@ export type Database = {
   sales_leads: SalesLeadsTable;
   agent_state_log: AgentStateLogTable;
   agent_payments: AgentPaymentsTable;
+  campaign_call_rollups: CampaignCallRollupsTable;
+  call_rollups: CallRollupsTable;
+  agent_call_rollups: AgentCallRollupsTable;
+  agent_campaign_call_rollups: AgentCampaignCallRollupsTable;
+  type_call_rollups: TypeCallRollupsTable;
+  agent_productivity_rollups: AgentProductivityRollupsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
