@@ -10,7 +10,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { createSchedulingRepositories } from './db/repositories.js';
 import { transactional } from './db/transaction.js';
 import {
   authRoutes,
@@ -19,9 +18,13 @@ import {
   createSessionsService,
 } from './features/auth/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
-import { createFreeShiftsService } from './features/freeShifts/index.js';
+import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
 import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
-import { createNotificationsService, notificationsRoutes } from './features/notifications/index.js';
+import {
+  createNotificationsRepository,
+  createNotificationsService,
+  notificationsRoutes,
+} from './features/notifications/index.js';
 import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
 import {
   createPlannersRepository,
@@ -36,9 +39,14 @@ import {
 } from './features/productivity/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
-import { createTeamScheduleService, teamScheduleRoutes } from './features/teamSchedule/index.js';
+import { createShiftsRepository } from './features/shifts/index.js';
+import {
+  createTeamScheduleRepository,
+  createTeamScheduleService,
+  teamScheduleRoutes,
+} from './features/teamSchedule/index.js';
 import { createUsersRepository } from './features/users/index.js';
-import { createVacationsService, vacationsRoutes } from './features/vacations/index.js';
+import { createVacationsRepository, createVacationsService, vacationsRoutes } from './features/vacations/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
@@ -165,6 +173,18 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   return app;
 }
 
+/** The scheduling repositories bound to one connection or transaction, for work that spans several of them. */
+function createSchedulingRepositories(db: DatabaseHandle['db']) {
+  return {
+    shifts: createShiftsRepository(db),
+    users: createUsersRepository(db),
+    freeShifts: createFreeShiftsRepository(db),
+    notifications: createNotificationsRepository(db),
+    teamSchedule: createTeamScheduleRepository(db),
+    vacations: createVacationsRepository(db),
+  };
+}
+
 /** Team calendar, approvals, free shifts, vacations and notifications: services that share one transaction. */
 async function registerSupervisorScheduling(app: FastifyInstance, db: DatabaseHandle['db'], now: () => number) {
   const repositories = createSchedulingRepositories(db);
@@ -183,16 +203,15 @@ async function registerSupervisorScheduling(app: FastifyInstance, db: DatabaseHa
   const vacations = createVacationsService({
     repositories,
     inTransaction,
-    users: createUsersRepository(db),
     freeShifts,
-    teamSchedule,
     notificationsService,
     realtime,
     now,
   });
   await app.register(teamScheduleRoutes, { teamSchedule, freeShifts });
   await app.register(vacationsRoutes, { vacations });
-  await app.register(notificationsRoutes, { notificationsService, freeShifts });
+  await app.register(notificationsRoutes, { notificationsService });
+  await app.register(freeShiftsRoutes, { freeShifts });
 }
 
 /** The built SPA: static files, and index.html for every other non-API path so client routes survive a reload. */

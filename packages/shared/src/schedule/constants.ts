@@ -23,6 +23,12 @@ export const CALENDAR_HEIGHTS = { month: 600, day: 1000, dayIntervalHeight: 24 }
 export const SHIFT_STATUSES = ['pending', 'approved', 'canceled', 'free_shift'] as const;
 export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
 
+/** Shifts that schedule someone: canceled shifts and open free-shift offers take nobody's time. */
+export const LIVE_SHIFT_STATUSES = ['pending', 'approved'] as const satisfies readonly ShiftStatus[];
+export type LiveShiftStatus = (typeof LIVE_SHIFT_STATUSES)[number];
+export const isLiveShift = (status: ShiftStatus): status is LiveShiftStatus =>
+  (LIVE_SHIFT_STATUSES as readonly ShiftStatus[]).includes(status);
+
 export const BREAK_TYPES = ['break', 'lunch'] as const;
 export type BreakType = (typeof BREAK_TYPES)[number];
 

@@ -1,6 +1,7 @@
-import { BLOCKING_VACATION_STATUSES, type BreakType, CALL_TAKING_ROLES } from '@shiftline/shared';
+import { BLOCKING_VACATION_STATUSES, type BreakType, LIVE_SHIFT_STATUSES } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { listedAgent } from '../users/index.js';
 
 export function createFreeShiftsRepository(db: Kysely<Database>) {
   return {
@@ -82,9 +83,7 @@ export function createFreeShiftsRepository(db: Kysely<Database>) {
       let query = db
         .selectFrom('users')
         .select(['users.id', 'users.timezone'])
-        .where('users.archived', '=', false)
-        .where('users.is_system', '=', false)
-        .where('users.role', 'in', CALL_TAKING_ROLES)
+        .where(listedAgent)
         .where((eb) =>
           eb.exists(
             eb
@@ -102,7 +101,7 @@ export function createFreeShiftsRepository(db: Kysely<Database>) {
                 .selectFrom('shifts')
                 .select('shifts.id')
                 .whereRef('shifts.user_id', '=', 'users.id')
-                .where('shifts.status', 'in', ['pending', 'approved'])
+                .where('shifts.status', 'in', LIVE_SHIFT_STATUSES)
                 .where('shifts.start_at', '<', end)
                 .where('shifts.end_at', '>', start),
             ),

@@ -1,12 +1,18 @@
 import { type BreakType, breakInterval, validateShift } from '@shiftline/shared';
 import { DateTime } from 'luxon';
-import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, conflict } from '../../plugins/errors.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { AppError, conflict, notFound } from '../../plugins/errors.js';
+import type { NotificationsRepository, NotificationsService } from '../notifications/index.js';
 import type { Realtime } from '../realtime/realtime.js';
+import type { ShiftsRepository } from '../shifts/index.js';
+import type { UsersRepository } from '../users/index.js';
+import type { FreeShiftsRepository } from './freeShifts.repository.js';
 
-export { SCHEDULE_CHANGED_EVENT } from '../schedule/schedule.service.js';
+/** What offering a free shift writes: the offer and the agents' notifications. */
+export type OfferRepositories = { freeShifts: FreeShiftsRepository; notifications: NotificationsRepository };
+
+/** What accepting one writes besides: the agent's new shift, under their row lock. */
+export type FreeShiftsRepositories = OfferRepositories & { shifts: ShiftsRepository; users: UsersRepository };
 
 type OfferInput = {
   start: number;
@@ -25,8 +31,8 @@ const describeTime = (start: Date, end: Date, zone: string) => {
 };
 
 export function createFreeShiftsService(deps: {
-  repositories: SchedulingRepositories;
-  inTransaction: InSchedulingTransaction;
+  repositories: FreeShiftsRepositories;
+  inTransaction: <T>(work: (repositories: FreeShiftsRepositories) => Promise<T>) => Promise<T>;
   notificationsService: NotificationsService;
   realtime: Realtime;
   now: () => number;
@@ -34,7 +40,7 @@ export function createFreeShiftsService(deps: {
   const { repositories, inTransaction, notificationsService, realtime, now } = deps;
 
   /** Stores an offer and a notification with Accept for every available agent of its campaigns. */
-  async function offer(repos: SchedulingRepositories, actor: UserRow, input: OfferInput) {
+  async function offer(repos: OfferRepositories, actor: UserRow, input: OfferInput) {
     const freeShift = await repos.freeShifts.insert({
       start: new Date(input.start),
       end: new Date(input.end),
@@ -113,32 +119,43 @@ export function createFreeShiftsService(deps: {
     },
 
     /**
-     * Gives one place of a free shift to an agent. The offer row is locked, so of any number of
-     * simultaneous accepts exactly `count_agents` succeed and the rest get a clear refusal.
+     * Accepts the free-shift offer a notification of the agent's carries, all in one transaction: one place of the
+     * offer becomes a shift in the agent's schedule and the notification is marked read. The offer row is locked,
+     * so of any number of simultaneous accepts exactly `count_agents` succeed and the rest get a clear refusal.
      */
-    async accept(agent: UserRow, freeShiftId: number): Promise<string> {
+    async acceptNotification(agent: UserRow, notificationId: number): Promise<string> {
       const shiftId = await inTransaction(async (repos) => {
+        const notification = await repos.notifications.findForUser(agent.id, notificationId);
+        if (!notification) throw notFound('No such notification.');
+        const freeShiftId = notification.free_shift_id;
+        if (notification.type !== 'free_shift' || freeShiftId === null) {
+          throw conflict('This notification has nothing to accept.');
+        }
         const freeShift = await repos.freeShifts.lock(freeShiftId);
         if (!freeShift) throw conflict('This free shift no longer exists.');
         if (freeShift.accepted >= freeShift.count_agents)
           throw conflict('Sorry, this free shift has already been taken.');
         if (freeShift.start_at.getTime() <= now()) throw conflict('This free shift has already started.');
-        await repos.schedule.lockUser(agent.id);
-        const busy = await repos.schedule.busyIntervals(agent.id, freeShift.start_at, freeShift.end_at);
+        await repos.users.lockRow(agent.id);
+        const busy = await repos.shifts.busyIntervals(agent.id, freeShift.start_at, freeShift.end_at);
         if (busy.length > 0) throw conflict('You already have a shift or days off at that time.');
-        const id = await repos.schedule.insertShift({
-          userId: agent.id,
-          status: 'approved',
-          start: freeShift.start_at,
-          end: freeShift.end_at,
-          notes: null,
-          createdBy: agent.id,
-          sentAt: new Date(now()),
-          breaks: freeShift.breaks.map((b) => ({ type: b.type, start: new Date(b.start_at), end: new Date(b.end_at) })),
-          freeShiftId,
-        });
+        const [id] = await repos.shifts.insert(
+          { userId: agent.id, status: 'approved', createdBy: agent.id, sentAt: new Date(now()), freeShiftId },
+          [
+            {
+              start: freeShift.start_at,
+              end: freeShift.end_at,
+              breaks: freeShift.breaks.map((b) => ({
+                type: b.type,
+                start: new Date(b.start_at),
+                end: new Date(b.end_at),
+              })),
+            },
+          ],
+        );
         await repos.freeShifts.incrementAccepted(freeShiftId);
-        return id;
+        await repos.notifications.markRead(agent.id, [notification.id]);
+        return id as number;
       }).catch((error: unknown) => {
         // The unique index on (free_shift_id, user_id) catches a second accept by the same agent.
         if (String((error as { code?: string }).code) === '23505')

@@ -1,1 +1,8 @@
-export { createFreeShiftsService, type FreeShiftsService, SCHEDULE_CHANGED_EVENT } from './freeShifts.service.js';
+export { createFreeShiftsRepository, type FreeShiftsRepository } from './freeShifts.repository.js';
+export { freeShiftsRoutes } from './freeShifts.routes.js';
+export {
+  createFreeShiftsService,
+  type FreeShiftsRepositories,
+  type FreeShiftsService,
+  type OfferRepositories,
+} from './freeShifts.service.js';

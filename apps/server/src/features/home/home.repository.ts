@@ -1,4 +1,4 @@
-import { HOME_LIST_LIMIT, type HomeDaysOff, type HomeShift } from '@shiftline/shared';
+import { HOME_LIST_LIMIT, type HomeDaysOff, type HomeShift, LIVE_SHIFT_STATUSES } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -98,7 +98,7 @@ export function createHomeRepository(db: Kysely<Database>) {
     async nextShifts(userId: number, now: Date): Promise<Listed<HomeShift>> {
       const rows = await shifts()
         .where('shifts.user_id', '=', userId)
-        .where('shifts.status', 'in', ['pending', 'approved'])
+        .where('shifts.status', 'in', LIVE_SHIFT_STATUSES)
         .where('shifts.end_at', '>', now)
         .execute();
       return listed(rows as ShiftRow[], toShift);

@@ -1,3 +1,7 @@
-export { createNotificationsRepository } from './notifications.repository.js';
+export {
+  createNotificationsRepository,
+  type NewNotification,
+  type NotificationsRepository,
+} from './notifications.repository.js';
 export { notificationsRoutes } from './notifications.routes.js';
 export { createNotificationsService, type NotificationsService } from './notifications.service.js';

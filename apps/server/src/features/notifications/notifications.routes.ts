@@ -1,22 +1,15 @@
-import {
-  acceptNotificationResponseSchema,
-  idParamSchema,
-  notificationListSchema,
-  setReadStatusBodySchema,
-} from '@shiftline/shared';
+import { idParamSchema, notificationListSchema, setReadStatusBodySchema } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/access.js';
-import { conflict } from '../../plugins/errors.js';
-import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
 import type { NotificationsService } from './notifications.service.js';
 
 const ok = z.object({ status: z.literal('ok') });
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{
-  notificationsService: NotificationsService;
-  freeShifts: FreeShiftsService;
-}> = async (app, { notificationsService, freeShifts }) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notificationsService: NotificationsService }> = async (
+  app,
+  { notificationsService },
+) => {
   const config = { action: 'notifications.use' as const };
 
   app.get(
@@ -73,28 +66,5 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       status: 'ok' as const,
       updated: await notificationsService.markRead(signedIn(request).user.id, request.body.notifications),
     }),
-  );
-
-  app.post(
-    '/api/notification/accept_notification/:id',
-    {
-      config,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Accept a free-shift offer: the shift is added to your schedule (409 when taken or you are busy)',
-        params: idParamSchema,
-        response: { 200: acceptNotificationResponseSchema },
-      },
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      const notification = await notificationsService.findOwn(user.id, request.params.id);
-      if (notification.type !== 'free_shift' || notification.free_shift_id === null) {
-        throw conflict('This notification has nothing to accept.');
-      }
-      const message = await freeShifts.accept(user, notification.free_shift_id);
-      await notificationsService.markRead(user.id, [notification.id]);
-      return { status: 'ok' as const, message };
-    },
   );
 };

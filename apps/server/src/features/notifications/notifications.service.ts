@@ -67,12 +67,6 @@ export function createNotificationsService(deps: {
     deleteAll: (userId: number) => notifications.deleteAll(userId),
 
     markRead: (userId: number, ids: number[]) => notifications.markRead(userId, ids),
-
-    async findOwn(userId: number, id: number) {
-      const row = await notifications.findForUser(userId, id);
-      if (!row) throw notFound('No such notification.');
-      return row;
-    },
   };
 }
 

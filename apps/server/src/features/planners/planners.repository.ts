@@ -1,7 +1,7 @@
-import type { BreakType } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, PlannersTable } from '../../db/schema.js';
-import { type BusyTime, createScheduleRepository } from '../schedule/schedule.repository.js';
+import { createShiftsRepository } from '../shifts/index.js';
+import { listedUser, lockUserRow } from '../users/index.js';
 
 export type PlannerRecord = {
   id: number;
@@ -13,15 +13,6 @@ export type PlannerRecord = {
   shift_status: PlannersTable['shift_status'];
   expanded_until: Date;
   created_by: number | null;
-};
-
-/** Time a generated shift must not take: the user's live shifts (with ids) and blocking vacations. */
-export type { BusyTime };
-
-export type PlannedShiftRow = {
-  start: Date;
-  end: Date;
-  breaks: { type: BreakType; start: Date; end: Date }[];
 };
 
 export function createPlannersRepository(db: Kysely<Database>) {
@@ -38,9 +29,12 @@ export function createPlannersRepository(db: Kysely<Database>) {
   ] as const;
 
   return {
+    /** The planner's shifts are written through the shifts module, in the planner's transaction. */
+    shifts: createShiftsRepository(db),
+
     /** Serialises a user's schedule writes (same lock as the schedule feature takes). */
     async lockUser(userId: number): Promise<void> {
-      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      await lockUserRow(db, userId);
     },
 
     findByUser: (userId: number): Promise<PlannerRecord | undefined> =>
@@ -71,86 +65,10 @@ export function createPlannersRepository(db: Kysely<Database>) {
         .innerJoin('users', 'users.id', 'planners.user_id')
         .select([...plannerColumns, 'users.display_from'])
         .where('planners.expanded_until', '<', horizon)
-        .where('users.archived', '=', false)
-        .where('users.is_system', '=', false)
+        .where(listedUser)
         .where('users.role', '<>', 'company_supervisor')
         .orderBy('planners.id')
         .execute(),
-
-    /** Deletes the planner's shifts starting at or after `from` that are not approved; returns how many. */
-    async deletePendingShifts(plannerId: number, from: Date): Promise<number> {
-      const rows = await db
-        .deleteFrom('shifts')
-        .where('planner_id', '=', plannerId)
-        .where('status', '=', 'pending')
-        .where('start_at', '>=', from)
-        .returning('id')
-        .execute();
-      return rows.length;
-    },
-
-    /** Ids of the planner's live shifts starting at or after `from` (the approved ones a re-save keeps). */
-    liveShiftIds: async (plannerId: number, from: Date): Promise<number[]> => {
-      const rows = await db
-        .selectFrom('shifts')
-        .select('id')
-        .where('planner_id', '=', plannerId)
-        .where('status', 'in', ['pending', 'approved'])
-        .where('start_at', '>=', from)
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
-    /** The same busy times as a single shift's check: one query for both. */
-    busyTimes: (userId: number, start: Date, end: Date) =>
-      createScheduleRepository(db).busyIntervals(userId, start, end),
-
-    /** Inserts a planner's shifts and their breaks in two statements; returns the new ids. */
-    async insertShifts(
-      shifts: PlannedShiftRow[],
-      common: {
-        userId: number;
-        plannerId: number;
-        status: 'pending' | 'approved';
-        createdBy: number | null;
-        sentAt: Date | null;
-      },
-    ): Promise<number[]> {
-      if (shifts.length === 0) return [];
-      const rows = await db
-        .insertInto('shifts')
-        .values(
-          shifts.map((shift) => ({
-            user_id: common.userId,
-            status: common.status,
-            start_at: shift.start,
-            end_at: shift.end,
-            notes: null,
-            created_by: common.createdBy,
-            sent_for_approval_at: common.sentAt,
-            planner_id: common.plannerId,
-          })),
-        )
-        .returning(['id', 'start_at'])
-        .execute();
-      // Matched by start (a user's live shifts never share one), not by the order RETURNING happens to give.
-      const idByStart = new Map(rows.map((row) => [row.start_at.getTime(), row.id]));
-      const breaks = shifts.flatMap((shift) =>
-        shift.breaks.map((b) => ({
-          shift_id: idByStart.get(shift.start.getTime()) as number,
-          type: b.type,
-          start_at: b.start,
-          end_at: b.end,
-        })),
-      );
-      if (breaks.length > 0) await db.insertInto('shift_breaks').values(breaks).execute();
-      return rows.map((row) => row.id);
-    },
-
-    async linkShifts(ids: number[], plannerId: number): Promise<void> {
-      if (ids.length === 0) return;
-      await db.updateTable('shifts').set({ planner_id: plannerId }).where('id', 'in', ids).execute();
-    },
   };
 }
 

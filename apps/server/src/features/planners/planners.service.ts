@@ -1,10 +1,9 @@
 import {
-  breakInterval,
   can,
   describeRuleError,
   expandPlanner,
   formatSchedulerRule,
-  localDateOf,
+  localDateInZone,
   MINUTE_MS,
   overlaps,
   PLANNER_HORIZON_DAYS,
@@ -19,9 +18,10 @@ import {
   STEP_MINUTES,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, forbidden, notFound } from '../../plugins/errors.js';
+import { AppError, forbidden } from '../../plugins/errors.js';
+import { type BusyTime, breakRows, type NewShift, scheduleOwner } from '../shifts/index.js';
 import type { UsersRepository } from '../users/index.js';
-import type { BusyTime, PlannedShiftRow, PlannerRecord, PlannersRepository } from './planners.repository.js';
+import type { PlannerRecord, PlannersRepository } from './planners.repository.js';
 
 const DAY_MS = 86_400_000;
 const HORIZON_MS = PLANNER_HORIZON_DAYS * DAY_MS;
@@ -66,15 +66,8 @@ export function createPlannersService(deps: {
   const now = deps.now ?? Date.now;
 
   /** Whose planner is read or set: the viewer's, or anyone's for a schedule supervisor. */
-  async function plannerOwner(viewer: UserRow, userId: number | undefined): Promise<UserRow> {
-    if (userId === undefined || userId === viewer.id) return viewer;
-    if (!can(viewer.role, 'schedule.manage')) throw forbidden('You may only see and set your own planner.');
-    const owner = await users.findById(userId);
-    if (!owner || owner.archived || owner.is_system || owner.role === 'company_supervisor') {
-      throw notFound('No such user with a schedule.');
-    }
-    return owner;
-  }
+  const plannerOwner = (viewer: UserRow, userId: number | undefined) =>
+    scheduleOwner(users, viewer, userId, 'You may only see and set your own planner.');
 
   const describe = (planner: PlannerRecord): Planner => ({
     id: planner.id,
@@ -100,7 +93,7 @@ export function createPlannersService(deps: {
     const counts: FillCounts = { created: 0, kept: 0, skipped: 0, skippedDays: [] };
     const skip = (start: number, reason: SkippedDayReason) => {
       counts.skipped += 1;
-      counts.skippedDays.push({ date: localDateOf(start, planner.zone), reason });
+      counts.skippedDays.push({ date: localDateInZone(start, planner.zone), reason });
     };
     const occurrences = expandPlanner({
       rules: storedRules(planner),
@@ -113,13 +106,13 @@ export function createPlannersService(deps: {
     if (occurrences.length === 0) return counts;
     const first = (occurrences[0] as (typeof occurrences)[number]).start;
     const last = Math.max(...occurrences.map((occurrence) => occurrence.end));
-    const busy: (BusyTime | { kind: 'new'; start: number; end: number })[] = await trx.busyTimes(
+    const busy: (BusyTime | { kind: 'new'; start: number; end: number })[] = await trx.shifts.busyIntervals(
       owner.id,
       new Date(first - DAY_MS),
       new Date(last + DAY_MS),
     );
     const displayFrom = owner.display_from?.getTime() ?? null;
-    const toCreate: PlannedShiftRow[] = [];
+    const toCreate: NewShift[] = [];
     const toLink: number[] = [];
     for (const occurrence of occurrences) {
       if (displayFrom !== null && occurrence.start < displayFrom) {
@@ -143,22 +136,22 @@ export function createPlannersService(deps: {
       toCreate.push({
         start: new Date(occurrence.start),
         end: new Date(occurrence.end),
-        breaks: occurrence.breaks.map((b) => {
-          const interval = breakInterval(b);
-          return { type: b.type, start: new Date(interval.start), end: new Date(interval.end) };
-        }),
+        breaks: breakRows(occurrence.breaks),
       });
     }
     const approved = planner.shift_status === 'approved';
-    await trx.insertShifts(toCreate, {
-      userId: owner.id,
-      plannerId: planner.id,
-      status: planner.shift_status,
-      createdBy: planner.created_by,
-      // Same rule as a single shift: a schedule supervisor's planning is approved; the agent's own are drafts.
-      sentAt: approved ? new Date(now()) : null,
-    });
-    await trx.linkShifts(toLink, planner.id);
+    await trx.shifts.insert(
+      {
+        userId: owner.id,
+        plannerId: planner.id,
+        status: planner.shift_status,
+        createdBy: planner.created_by,
+        // Same rule as a single shift: a schedule supervisor's planning is approved; the agent's own are drafts.
+        sentAt: approved ? new Date(now()) : null,
+      },
+      toCreate,
+    );
+    await trx.shifts.linkToPlanner(toLink, planner.id);
     counts.created = toCreate.length;
     return counts;
   }
@@ -204,8 +197,8 @@ export function createPlannersService(deps: {
         let removed = 0;
         let relinkable = new Set<number>();
         if (previous) {
-          removed = await trx.deletePendingShifts(previous.id, new Date(from));
-          relinkable = new Set(await trx.liveShiftIds(previous.id, new Date(from)));
+          removed = await trx.shifts.deletePendingOfPlanner(previous.id, new Date(from));
+          relinkable = new Set(await trx.shifts.liveIdsOfPlanner(previous.id, new Date(from)));
           await trx.deletePlanner(previous.id);
         }
         const planner = await trx.insertPlanner({
@@ -245,7 +238,7 @@ export function createPlannersService(deps: {
             if (!planner || planner.expanded_until.getTime() >= to) return null;
             const windowStart = Math.max(planner.expanded_until.getTime(), from);
             const lastDate = plannerLastDate(storedRules(planner), planner.start_planner, planner.end_planner);
-            const finished = lastDate !== null && lastDate < localDateOf(windowStart, planner.zone);
+            const finished = lastDate !== null && lastDate < localDateInZone(windowStart, planner.zone);
             const filled = finished
               ? { created: 0, kept: 0, skipped: 0, skippedDays: [] }
               : await fill(

@@ -1,3 +1,3 @@
 export { createScheduleRepository } from './schedule.repository.js';
 export { scheduleRoutes } from './schedule.routes.js';
-export { createScheduleService, SHIFTS_SENT_EVENT } from './schedule.service.js';
+export { createScheduleService } from './schedule.service.js';

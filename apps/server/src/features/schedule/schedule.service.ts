@@ -1,7 +1,8 @@
 import {
-  breakInterval,
   can,
+  isLiveShift,
   isoInZone,
+  localDateInZone,
   type NewShiftBody,
   ROLE_NAMES,
   type Shift,
@@ -12,14 +13,12 @@ import {
   type VacationReason,
   validateShift,
 } from '@shiftline/shared';
-import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import type { Realtime } from '../realtime/realtime.js';
+import { breakRows, type ShiftRecord, scheduleOwner } from '../shifts/index.js';
 import { longName, type UsersRepository } from '../users/index.js';
-import type { ScheduleRepository, ShiftRecord } from './schedule.repository.js';
-
-export { SCHEDULE_CHANGED_EVENT, SHIFTS_SENT_EVENT } from '../realtime/realtime.js';
+import type { ScheduleRepository } from './schedule.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -41,16 +40,8 @@ export function createScheduleService(deps: {
   const { schedule, users, realtime, inTransaction } = deps;
   const now = deps.now ?? Date.now;
 
-  /** The user whose schedule is read or changed: the viewer, or anyone for a schedule supervisor. */
-  async function scheduleOwner(viewer: UserRow, userId: number | undefined): Promise<UserRow> {
-    if (userId === undefined || userId === viewer.id) return viewer;
-    if (!can(viewer.role, 'schedule.manage')) throw forbidden('You may only see and plan your own schedule.');
-    const owner = await users.findById(userId);
-    if (!owner || owner.archived || owner.is_system || owner.role === 'company_supervisor') {
-      throw notFound('No such user with a schedule.');
-    }
-    return owner;
-  }
+  const ownerOf = (viewer: UserRow, userId: number | undefined) =>
+    scheduleOwner(users, viewer, userId, 'You may only see and plan your own schedule.');
 
   function describeShift(record: ShiftRecord, owner: UserRow, zone: string, countOnDay: number): Shift {
     return {
@@ -77,35 +68,27 @@ export function createScheduleService(deps: {
     };
   }
 
-  const isLive = (record: ShiftRecord) => record.status === 'pending' || record.status === 'approved';
-
   return {
     async getUserSchedule(
       viewer: UserRow,
       query: { start_period: number; end_period: number; user?: number },
     ): Promise<UserSchedule> {
-      const owner = await scheduleOwner(viewer, query.user);
+      const owner = await ownerOf(viewer, query.user);
       const zone = viewer.timezone;
       const start = new Date(query.start_period);
       const end = new Date(query.end_period);
       const [shifts, vacations] = await Promise.all([
-        schedule.shiftsOverlapping(owner.id, start, end),
+        schedule.shifts.overlappingWithBreaks(owner.id, start, end),
         schedule.vacationsOverlapping(owner.id, start, end),
       ]);
       const liveByDay = new Map<string, number>();
-      for (const shift of shifts.filter(isLive)) {
-        const day = DateTime.fromJSDate(shift.start_at, { zone }).toISODate() as string;
+      const dayOf = (shift: ShiftRecord) => localDateInZone(shift.start_at.getTime(), zone);
+      for (const shift of shifts.filter((s) => isLiveShift(s.status))) {
+        const day = dayOf(shift);
         liveByDay.set(day, (liveByDay.get(day) ?? 0) + 1);
       }
       return {
-        shifts: shifts.map((shift) =>
-          describeShift(
-            shift,
-            owner,
-            zone,
-            liveByDay.get(DateTime.fromJSDate(shift.start_at, { zone }).toISODate() as string) ?? 0,
-          ),
-        ),
+        shifts: shifts.map((shift) => describeShift(shift, owner, zone, liveByDay.get(dayOf(shift)) ?? 0)),
         vacations: vacations.map((vacation) => ({
           id: vacation.id,
           type: 'vacation' as const,
@@ -133,11 +116,15 @@ export function createScheduleService(deps: {
      * insert, so two requests cannot both slip into the same free time.
      */
     async createShift(viewer: UserRow, body: ParsedShiftBody): Promise<Shift> {
-      const owner = await scheduleOwner(viewer, body.user);
+      const owner = await ownerOf(viewer, body.user);
       const plannedBySupervisor = owner.id !== viewer.id;
       const id = await inTransaction(async (trx) => {
         await trx.lockUser(owner.id);
-        const busy = await trx.busyIntervals(owner.id, new Date(body.start - DAY_MS), new Date(body.end + DAY_MS));
+        const busy = await trx.shifts.busyIntervals(
+          owner.id,
+          new Date(body.start - DAY_MS),
+          new Date(body.end + DAY_MS),
+        );
         const problems = validateShift(body, {
           now: now(),
           displayFrom: owner.display_from ? owner.display_from.getTime() : null,
@@ -150,40 +137,44 @@ export function createScheduleService(deps: {
           throw conflict('The shift overlaps existing plans.', problems.conflicts);
         }
         const at = new Date(now());
-        return trx.insertShift({
-          userId: owner.id,
-          // A schedule supervisor's own planning needs no approval; an agent's new shift is a draft until sent.
-          status: plannedBySupervisor ? 'approved' : 'pending',
-          start: new Date(body.start),
-          end: new Date(body.end),
-          notes: body.notes ?? null,
-          createdBy: viewer.id,
-          sentAt: plannedBySupervisor ? at : null,
-          breaks: body.breaks.map((b) => {
-            const interval = breakInterval(b);
-            return { type: b.type, start: new Date(interval.start), end: new Date(interval.end) };
-          }),
-        });
+        const [created] = await trx.shifts.insert(
+          {
+            userId: owner.id,
+            // A schedule supervisor's own planning needs no approval; an agent's new shift is a draft until sent.
+            status: plannedBySupervisor ? 'approved' : 'pending',
+            createdBy: viewer.id,
+            sentAt: plannedBySupervisor ? at : null,
+          },
+          [
+            {
+              start: new Date(body.start),
+              end: new Date(body.end),
+              notes: body.notes ?? null,
+              breaks: breakRows(body.breaks),
+            },
+          ],
+        );
+        return created as number;
       });
-      const created = (await schedule.shiftsOverlapping(owner.id, new Date(body.start), new Date(body.end))).find(
-        (s) => s.id === id,
-      );
+      const created = (
+        await schedule.shifts.overlappingWithBreaks(owner.id, new Date(body.start), new Date(body.end))
+      ).find((s) => s.id === id);
       if (!created) throw notFound('The shift was removed meanwhile.');
       return describeShift(created, owner, viewer.timezone, 1);
     },
 
     /** Sends the user's draft shifts to the schedule supervisors, who are told at once. */
     async sendForApproval(viewer: UserRow, ids?: number[]): Promise<{ sent: number[] }> {
-      const sent = await schedule.markSent(viewer.id, new Date(now()), ids);
+      const sent = await schedule.shifts.markSent(viewer.id, new Date(now()), ids);
       if (sent.length === 0) throw conflict('There are no new shifts to send for approval.');
       realtime.shiftsSent({ user_id: viewer.id, name: longName(viewer), count: sent.length, shift_ids: sent });
       return { sent };
     },
 
-    unsentCount: (viewer: UserRow) => schedule.countUnsent(viewer.id),
+    unsentCount: (viewer: UserRow) => schedule.shifts.countUnsent(viewer.id),
 
     async deleteShift(viewer: UserRow, shiftId: number): Promise<void> {
-      const shift = await schedule.findShift(shiftId);
+      const shift = await schedule.shifts.find(shiftId);
       if (!shift) throw notFound('No such shift.');
       const actors: ShiftActor[] = [];
       if (shift.user_id === viewer.id) actors.push('owner');
@@ -192,7 +183,7 @@ export function createScheduleService(deps: {
       if (!verdict.allowed) {
         throw verdict.reason === 'role' ? forbidden('You may only delete your own shifts.') : conflict(verdict.message);
       }
-      await schedule.deleteShift(shiftId);
+      await schedule.shifts.delete([shiftId]);
       realtime.scheduleChanged([shift.user_id]);
     },
   };

@@ -1,6 +1,13 @@
-import { type BreakType, CALL_TAKING_ROLES, type ShiftStatus, type VacationStatus } from '@shiftline/shared';
+import {
+  type BreakType,
+  CALL_TAKING_ROLES,
+  isLiveShift,
+  type ShiftStatus,
+  type VacationStatus,
+} from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { listedAgent, listedUser } from '../users/index.js';
 
 /** Days a bit mask (a bigint, 63 bits) holds. */
 const MASK_DAYS = 62;
@@ -16,9 +23,7 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
     db
       .selectFrom('users')
       .select('users.id')
-      .where('users.archived', '=', false)
-      .where('users.is_system', '=', false)
-      .where('users.role', 'in', CALL_TAKING_ROLES)
+      .where(listedAgent)
       .$if(filter.userIds !== undefined, (q) =>
         q.where('users.id', '=', sql<number>`any(${filter.userIds as number[]}::int[])`),
       )
@@ -55,7 +60,7 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
     const last = days.at(-1) as { end: Date };
     const starts = sql`${days.map((d) => d.start.toISOString())}::timestamptz[]`;
     // Canceled shifts and open offers schedule nobody: only pending and approved ones are read.
-    const scheduled = statuses.filter((status) => status === 'pending' || status === 'approved');
+    const scheduled = statuses.filter(isLiveShift);
     // width_bucket gives 0 before the first start: a shift's days are clamped to the piece for its mask.
     const result = await sql<{
       masks: [number, string][];
@@ -261,11 +266,14 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
           'campaigns.name',
           'campaigns.start_work_time',
           'campaigns.end_work_time',
-          sql<number[]>`coalesce((select array_agg(ca.user_id order by ca.user_id) from campaign_agents ca
-             join users u on u.id = ca.user_id
-             where ca.campaign_id = campaigns.id and not ca.is_disabled and not u.archived and not u.is_system), '{}')`.as(
-            'users',
-          ),
+          (eb) =>
+            sql<number[]>`coalesce((${eb
+              .selectFrom('campaign_agents as ca')
+              .innerJoin('users', 'users.id', 'ca.user_id')
+              .select(sql`array_agg(ca.user_id order by ca.user_id)`.as('ids'))
+              .whereRef('ca.campaign_id', '=', 'campaigns.id')
+              .where('ca.is_disabled', '=', false)
+              .where(listedUser)}), '{}')`.as('users'),
         ])
         .where('campaigns.archived', '=', false)
         .where('campaigns.active', '=', true)
@@ -278,38 +286,6 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
       const rows = await db.selectFrom('campaigns').select('id').where('company_id', '=', companyId).execute();
       return new Set(rows.map((row) => row.id));
     },
-
-    lockShift: (id: number) => db.selectFrom('shifts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
-
-    async setShiftStatus(ids: number[], status: ShiftStatus, reason: string | null, at: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .updateTable('shifts')
-        .set({ status, updated_at: at, ...(reason !== null ? { reason } : {}) })
-        .where('id', 'in', ids)
-        .execute();
-    },
-
-    lockShifts: (ids: number[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('shifts').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute(),
-
-    async deleteShifts(ids: number[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      const result = await db.deleteFrom('shifts').where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    scheduleSupervisorIds: async (): Promise<number[]> =>
-      (
-        await db
-          .selectFrom('users')
-          .select('id')
-          .where('role', '=', 'schedule_supervisor')
-          .where('archived', '=', false)
-          .execute()
-      ).map((row) => row.id),
   };
 }
 

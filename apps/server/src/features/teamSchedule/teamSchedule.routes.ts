@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/access.js';
-import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
+import type { FreeShiftsService } from '../freeShifts/index.js';
 import type { TeamScheduleService } from './teamSchedule.service.js';
 
 const transitionResult = z.object({ status: z.literal('ok'), ids: z.array(z.number().int()) });

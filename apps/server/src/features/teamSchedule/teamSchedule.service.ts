@@ -17,13 +17,21 @@ import {
   type VacationStatus,
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
-import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
-import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { FreeShiftsService } from '../freeShifts/index.js';
+import type { NotificationsRepository, NotificationsService } from '../notifications/index.js';
 import type { Realtime } from '../realtime/realtime.js';
+import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
 import { companyView } from './companyView.js';
+import type { TeamScheduleRepository } from './teamSchedule.repository.js';
+
+/** What the team calendar reads, and what an approval or cancellation writes in one transaction. */
+export type TeamScheduleRepositories = {
+  teamSchedule: TeamScheduleRepository;
+  shifts: ShiftsRepository;
+  notifications: NotificationsRepository;
+};
 
 /** Group colours of the agent atoms, by agent group id; ungrouped agents are grey. */
 const GROUP_COLOURS = [
@@ -65,8 +73,8 @@ function localDays(startMs: number, endMs: number, zone: string): { day: string;
 }
 
 export function createTeamScheduleService(deps: {
-  repositories: SchedulingRepositories;
-  inTransaction: InSchedulingTransaction;
+  repositories: TeamScheduleRepositories;
+  inTransaction: <T>(work: (repositories: TeamScheduleRepositories) => Promise<T>) => Promise<T>;
   freeShifts: FreeShiftsService;
   notificationsService: NotificationsService;
   realtime: Realtime;
@@ -85,9 +93,7 @@ export function createTeamScheduleService(deps: {
   /** Applies one transition to shifts, all or none, and tells their owners. */
   async function transition(ids: number[], action: 'approve' | 'cancel', reason: string | null) {
     const { rows, owners } = await inTransaction(async (repos) => {
-      const shifts = await repos.teamSchedule.lockShifts(ids);
-      const missing = ids.filter((id) => !shifts.some((shift) => shift.id === id));
-      if (missing.length > 0) throw notFound(`No such shift: ${missing.join(', ')}.`);
+      const shifts = await lockExistingShifts(repos.shifts, ids);
       const refused = shifts
         .map((shift) => ({ shift, verdict: shiftTransition(shift.status, action, ['schedule_supervisor']) }))
         .filter(({ verdict }) => !verdict.allowed);
@@ -103,7 +109,7 @@ export function createTeamScheduleService(deps: {
       }
       const status: ShiftStatus = action === 'approve' ? 'approved' : 'canceled';
 
-      await repos.teamSchedule.setShiftStatus(ids, status, reason, new Date(now()));
+      await repos.shifts.setStatus(ids, status, reason, new Date(now()));
       const byOwner = new Map<number, number>();
       for (const shift of shifts) byOwner.set(shift.user_id, (byOwner.get(shift.user_id) ?? 0) + 1);
       const notified = await repos.notifications.insertMany(
@@ -297,7 +303,7 @@ export function createTeamScheduleService(deps: {
 
     /** The redo icon: a canceled shift goes back to approved. */
     async restore(id: number) {
-      const shift = await repositories.teamSchedule.lockShift(id);
+      const shift = await repositories.shifts.lock(id);
       if (!shift) throw notFound('No such shift.');
       if (shift.status !== 'canceled') throw new AppError('conflict', 'Only a canceled shift can be restored.');
       return transition([id], 'approve', null);

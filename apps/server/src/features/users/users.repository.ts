@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+import { lockUserRow } from './listedUsers.js';
 
 export function createUsersRepository(db: Kysely<Database>) {
   return {
@@ -17,6 +18,21 @@ export function createUsersRepository(db: Kysely<Database>) {
     async update(id: number, changes: UserUpdate): Promise<void> {
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
     },
+
+    /** Locks the user's row until the transaction ends (see lockUserRow). */
+    async lockRow(userId: number): Promise<void> {
+      await lockUserRow(db, userId);
+    },
+
+    scheduleSupervisorIds: async (): Promise<number[]> =>
+      (
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'schedule_supervisor')
+          .where('archived', '=', false)
+          .execute()
+      ).map((row) => row.id),
 
     findGroupName: async (groupId: number | null): Promise<string | null> => {
       if (groupId === null) return null;

@@ -44,18 +44,6 @@ export function createVacationsRepository(db: Kysely<Database>) {
         .orderBy('start_at')
         .execute(),
 
-    /** Pending or approved shifts of a user overlapping a period. */
-    liveShiftsOverlapping: (userId: number, start: Date, end: Date) =>
-      db
-        .selectFrom('shifts')
-        .select(['id', 'user_id', 'status', 'start_at', 'end_at'])
-        .where('user_id', '=', userId)
-        .where('status', 'in', ['pending', 'approved'])
-        .where('start_at', '<', end)
-        .where('end_at', '>', start)
-        .orderBy('start_at')
-        .execute(),
-
     /** Requests of a user overlapping a period that are waiting for a decision or already granted. */
     openOverlapping: (userId: number, start: Date, end: Date) =>
       db

@@ -1,5 +1,6 @@
 import {
   can,
+  isLiveShift,
   type ServerEvent,
   type ServerEventPayloads,
   sameDaysInZone,
@@ -9,14 +10,21 @@ import {
   type VacationStatus,
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
-import type { InSchedulingTransaction, SchedulingRepositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
-import type { FreeShiftsService } from '../freeShifts/freeShifts.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { FreeShiftsService, OfferRepositories } from '../freeShifts/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { Realtime } from '../realtime/realtime.js';
-import type { TeamScheduleService } from '../teamSchedule/teamSchedule.service.js';
+import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
 import { longName, type UsersRepository } from '../users/index.js';
+import type { VacationsRepository } from './vacations.repository.js';
+
+/** What a days-off decision writes in one transaction: the request, the owner's shifts, offers and notifications. */
+export type VacationsRepositories = OfferRepositories & {
+  vacations: VacationsRepository;
+  shifts: ShiftsRepository;
+  users: UsersRepository;
+};
 
 const MAX_VACATION_DAYS = 60;
 /** How far ahead days off may be requested, and how far back a schedule supervisor may enter them. */
@@ -39,17 +47,15 @@ type VacationAction =
   | { action: 'add'; user: number; start: number; end: number; reason: VacationReason };
 
 export function createVacationsService(deps: {
-  repositories: SchedulingRepositories;
-  inTransaction: InSchedulingTransaction;
-  users: UsersRepository;
+  repositories: VacationsRepositories;
+  inTransaction: <T>(work: (repositories: VacationsRepositories) => Promise<T>) => Promise<T>;
   freeShifts: FreeShiftsService;
-  teamSchedule: TeamScheduleService;
   notificationsService: NotificationsService;
   realtime: Realtime;
   now: () => number;
 }) {
-  const { repositories, inTransaction, users, freeShifts, teamSchedule, notificationsService, realtime, now } = deps;
-  const { vacations } = repositories;
+  const { repositories, inTransaction, freeShifts, notificationsService, realtime, now } = deps;
+  const { vacations, users } = repositories;
 
   async function ownerOrManager(viewer: UserRow, userId: number): Promise<UserRow> {
     if (userId !== viewer.id && !can(viewer.role, 'schedule.manage'))
@@ -59,8 +65,8 @@ export function createVacationsService(deps: {
     return owner;
   }
 
-  async function notifySupervisors(repos: SchedulingRepositories, title: string, message: string) {
-    const supervisors = await repos.teamSchedule.scheduleSupervisorIds();
+  async function notifySupervisors(repos: VacationsRepositories, title: string, message: string) {
+    const supervisors = await repos.users.scheduleSupervisorIds();
     return repos.notifications.insertMany(
       supervisors.map((userId) => ({ userId, type: 'vacation' as const, title, message, link: '/schedule/days_off' })),
     );
@@ -68,7 +74,7 @@ export function createVacationsService(deps: {
 
   /** Tells the owner about their days off, with the dates in the owner's own zone. */
   async function notifyOwner(
-    repos: SchedulingRepositories,
+    repos: VacationsRepositories,
     vacation: { user_id: number; start_at: Date; end_at: Date },
     title: string,
     message: (days: string) => string,
@@ -85,7 +91,7 @@ export function createVacationsService(deps: {
    * days are named in the owner's zone: days off are the owner's local days, whoever approves them.
    */
   async function assertNoApprovedOverlap(
-    repos: SchedulingRepositories,
+    repos: VacationsRepositories,
     vacation: { id: number; user_id: number; start_at: Date; end_at: Date },
   ) {
     const overlapping = await repos.vacations.blockingOverlapping(
@@ -100,12 +106,12 @@ export function createVacationsService(deps: {
     }
   }
 
-  async function lockPending(repos: SchedulingRepositories, id: number) {
+  async function lockPending(repos: VacationsRepositories, id: number) {
     const vacation = await repos.vacations.lock(id);
     if (!vacation) throw notFound('No such vacation.');
     if (vacation.status !== 'vac_pending')
       throw conflict(`Only a pending request can be decided; this one is ${vacation.status}.`);
-    await repos.schedule.lockUser(vacation.user_id);
+    await repos.users.lockRow(vacation.user_id);
     return vacation;
   }
 
@@ -131,7 +137,7 @@ export function createVacationsService(deps: {
 
   /** Inside the transaction, the owner locked: no overlap with their open requests, and not too many waiting. */
   async function assertRequestable(
-    repos: SchedulingRepositories,
+    repos: VacationsRepositories,
     owner: UserRow,
     period: { start: number; end: number },
   ) {
@@ -171,7 +177,7 @@ export function createVacationsService(deps: {
       assertRequestPeriod(period, entered ? now() - MAX_VACATION_LEAD_DAYS * DAY_MS : startOfToday(owner.timezone));
       const { vacation, rows } = await inTransaction(async (repos) => {
         // Serialises one person's requests: the same request sent 50 times at once is created once.
-        await repos.schedule.lockUser(owner.id);
+        await repos.users.lockRow(owner.id);
         if (!entered) await assertRequestable(repos, owner, period);
         const created = await repos.vacations.insert({
           userId: owner.id,
@@ -202,11 +208,7 @@ export function createVacationsService(deps: {
       const { rows, ownerId } = await inTransaction(async (repos) => {
         const vacation = await lockPending(repos, id);
         await assertNoApprovedOverlap(repos, vacation);
-        const shifts = await repos.vacations.liveShiftsOverlapping(
-          vacation.user_id,
-          vacation.start_at,
-          vacation.end_at,
-        );
+        const shifts = await repos.shifts.liveOverlapping(vacation.user_id, vacation.start_at, vacation.end_at);
         if (shifts.length > 0 && !options.delete_shifts) {
           throw new AppError(
             'shifts_overlap',
@@ -216,7 +218,7 @@ export function createVacationsService(deps: {
             },
           );
         }
-        await repos.teamSchedule.deleteShifts(shifts.map((shift) => shift.id));
+        await repos.shifts.delete(shifts.map((shift) => shift.id));
         await repos.vacations.setStatus(vacation.id, 'vac_approved');
         const rows = await notifyOwner(
           repos,
@@ -227,7 +229,7 @@ export function createVacationsService(deps: {
         return { rows, ownerId: vacation.user_id };
       });
       notificationsService.push(rows);
-      teamSchedule.announce([ownerId]);
+      realtime.scheduleChanged([ownerId]);
       realtime.vacationDecided(id, 'vac_approved');
       return { status: 'ok' as const };
     },
@@ -250,7 +252,7 @@ export function createVacationsService(deps: {
         return { rows, ownerId: vacation.user_id };
       });
       notificationsService.push(rows);
-      teamSchedule.announce([ownerId]);
+      realtime.scheduleChanged([ownerId]);
       realtime.vacationDecided(id, next);
       return { status: 'ok' as const };
     },
@@ -344,7 +346,7 @@ export function createVacationsService(deps: {
 
     async shiftsByDates(viewer: UserRow, userId: number, start: Date, end: Date) {
       await ownerOrManager(viewer, userId);
-      const rows = await vacations.liveShiftsOverlapping(userId, start, end);
+      const rows = await repositories.shifts.liveOverlapping(userId, start, end);
       return rows.map((row) => ({
         id: row.id,
         status: row.status,
@@ -355,13 +357,11 @@ export function createVacationsService(deps: {
 
     async deleteShifts(ids: number[]) {
       const owners = await inTransaction(async (repos) => {
-        const shifts = await repos.teamSchedule.lockShifts(ids);
-        const missing = ids.filter((id) => !shifts.some((shift) => shift.id === id));
-        if (missing.length > 0) throw notFound(`No such shift: ${missing.join(', ')}.`);
-        await repos.teamSchedule.deleteShifts(ids);
+        const shifts = await lockExistingShifts(repos.shifts, ids);
+        await repos.shifts.delete(ids);
         return [...new Set(shifts.map((shift) => shift.user_id))];
       });
-      teamSchedule.announce(owners);
+      realtime.scheduleChanged(owners);
       return { status: 'ok' as const, deleted: ids.length };
     },
 
@@ -379,14 +379,12 @@ export function createVacationsService(deps: {
       const { rows, owners } = await inTransaction(async (repos) => {
         const vacation = body.vacation_id === undefined ? null : await lockPending(repos, body.vacation_id);
         if (vacation) await assertNoApprovedOverlap(repos, vacation);
-        const shifts = await repos.teamSchedule.lockShifts(body.shifts);
-        const missing = body.shifts.filter((id) => !shifts.some((shift) => shift.id === id));
-        if (missing.length > 0) throw notFound(`No such shift: ${missing.join(', ')}.`);
-        const notLive = shifts.filter((shift) => shift.status !== 'pending' && shift.status !== 'approved');
+        const shifts = await lockExistingShifts(repos.shifts, body.shifts);
+        const notLive = shifts.filter((shift) => !isLiveShift(shift.status));
         if (notLive.length > 0) throw conflict(`These shifts are not live: ${notLive.map((s) => s.id).join(', ')}.`);
         if (vacation) {
           const remaining = (
-            await repos.vacations.liveShiftsOverlapping(vacation.user_id, vacation.start_at, vacation.end_at)
+            await repos.shifts.liveOverlapping(vacation.user_id, vacation.start_at, vacation.end_at)
           ).filter((shift) => !body.shifts.includes(shift.id));
           if (remaining.length > 0) {
             throw new AppError('shifts_overlap', 'Other shifts still overlap these days off.', {
@@ -394,7 +392,7 @@ export function createVacationsService(deps: {
             });
           }
         }
-        await repos.teamSchedule.setShiftStatus(
+        await repos.shifts.setStatus(
           body.shifts,
           'canceled',
           vacation ? 'Days off approved' : 'Canceled by a schedule supervisor',
@@ -404,7 +402,7 @@ export function createVacationsService(deps: {
         for (const shift of shifts.filter((s) => body.free_shifts.includes(s.id))) {
           const campaigns = await repos.freeShifts.enabledCampaignsOf(shift.user_id);
           const breaks =
-            (await repos.schedule.shiftsOverlapping(shift.user_id, shift.start_at, shift.end_at)).find(
+            (await repos.shifts.overlappingWithBreaks(shift.user_id, shift.start_at, shift.end_at)).find(
               (s) => s.id === shift.id,
             )?.breaks ?? [];
           const offer = await freeShifts.offer(repos, viewer, {
@@ -436,7 +434,7 @@ export function createVacationsService(deps: {
         return { rows: notified, owners: [...new Set(shifts.map((s) => s.user_id))] };
       });
       notificationsService.push(rows);
-      teamSchedule.announce(owners);
+      realtime.scheduleChanged(owners);
       if (body.vacation_id !== undefined) realtime.vacationDecided(body.vacation_id, 'vac_approved');
       return { status: 'ok' as const, notified: rows.filter((row) => row.type === 'free_shift').length };
     },

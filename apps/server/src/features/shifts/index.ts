@@ -1,0 +1,8 @@
+export {
+  type BusyTime,
+  createShiftsRepository,
+  type NewShift,
+  type ShiftRecord,
+  type ShiftsRepository,
+} from './shifts.repository.js';
+export { breakRows, lockExistingShifts, scheduleOwner } from './shifts.service.js';
