@@ -55,6 +55,8 @@ mkdirSync('.artifacts', { recursive: true });
 ensureChromium();
 step('type check', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
+// The committed rollup SQL (apps/server/src/rollups/sql) must be what the code generates: a query change shows in review.
+step('rollup SQL drift', 'npm', ['run', '--silent', 'db:sql', '--', '--check']);
 step('build web app', 'npm', ['run', '--silent', 'build']);
 
 const projects = ['shared', 'web', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : [])];
