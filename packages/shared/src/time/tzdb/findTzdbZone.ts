@@ -1,5 +1,5 @@
 import { TzdbZone } from './TzdbZone.js';
-import { TZDB_ZONES } from './tzdbData.generated.js';
+import { TZDB_ZONES } from './tzdbData.js';
 import { ZoneTimeline } from './zoneTimeline.js';
 
 const byLowerName = new Map(Object.keys(TZDB_ZONES).map((name) => [name.toLowerCase(), name]));

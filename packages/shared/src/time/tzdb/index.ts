@@ -4,4 +4,4 @@ import './installTzdbZones.js';
 export { findTzdbZone } from './findTzdbZone.js';
 export { installTzdbZones } from './installTzdbZones.js';
 export { TzdbZone } from './TzdbZone.js';
-export { TZDB_VERSION } from './tzdbData.generated.js';
+export { TZDB_VERSION } from './tzdbData.js';

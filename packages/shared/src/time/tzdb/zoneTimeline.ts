@@ -1,5 +1,5 @@
 import type { PackedZone, YearlyChange } from './packedZone.js';
-import { TZDB_RULE_FROM_YEAR } from './tzdbData.generated.js';
+import { TZDB_RULE_FROM_YEAR } from './tzdbData.js';
 
 /** A zone's offset and abbreviation for a while. */
 export type ZonePeriod = { offsetMinutes: number; abbreviation: string };
