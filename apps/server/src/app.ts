@@ -11,12 +11,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { transactional } from './db/transaction.js';
+import { agentsRoutes, createAgentsRepository, createAgentsService } from './features/agents/index.js';
 import {
   authRoutes,
   createAuthService,
   createSessionsRepository,
   createSessionsService,
 } from './features/auth/index.js';
+import { campaignsRoutes, createCampaignsRepository, createCampaignsService } from './features/campaigns/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
 import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
 import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
@@ -25,7 +27,6 @@ import {
   createNotificationsService,
   notificationsRoutes,
 } from './features/notifications/index.js';
-import { createOrgRepository, createOrgService, orgRoutes } from './features/org/index.js';
 import {
   createPlannersRepository,
   createPlannersService,
@@ -125,10 +126,11 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
 
   const auth = createAuthService({ users, sessions });
   const profile = createProfileService({ users, sessions, realtime: app.realtime });
-  const orgService = createOrgService({
-    org: createOrgRepository(db),
+  const agents = createAgentsService({ agents: createAgentsRepository(db) });
+  const campaigns = createCampaignsService({
+    campaigns: createCampaignsRepository(db),
     users,
-    inTransaction: transactional(db, createOrgRepository),
+    inTransaction: transactional(db, createCampaignsRepository),
   });
 
   await app.register(authRoutes, { auth, users, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
@@ -147,10 +149,11 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
     now,
   });
 
-  await app.register(orgRoutes, { orgService });
+  await app.register(agentsRoutes, { agents });
+  await app.register(campaignsRoutes, { campaigns });
   const dashboards = createDashboardsService({
     dashboards: createDashboardsRepository(db),
-    scope: orgService,
+    scope: { listAgents: agents.listAgents, listCampaigns: campaigns.listCampaigns },
     now: now ?? Date.now,
   });
   await app.register(dashboardsRoutes, { dashboards });

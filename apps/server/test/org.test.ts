@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../src/features/org/index.js';
+import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../src/features/campaigns/index.js';
 import { as, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 let t: TestApp;

@@ -25,7 +25,7 @@ import {
   type SalesLeadsRow,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
-import { seesEveryCampaign } from '../org/index.js';
+import { seesEveryCampaign } from '../campaigns/index.js';
 import { dispositionCounts, durationBucketCounts, queueBucketCounts } from './callAggregates.js';
 import type { CallRollupFilter, DashboardsRepository } from './dashboards.repository.js';
 

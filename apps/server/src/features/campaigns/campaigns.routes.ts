@@ -1,7 +1,4 @@
 import {
-  agentGroupSchema,
-  agentSchema,
-  agentsQuerySchema,
   campaignListSchema,
   campaignSchema,
   campaignsQuerySchema,
@@ -12,32 +9,9 @@ import {
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/access.js';
-import type { OrgService } from './org.service.js';
+import type { CampaignsService } from './campaigns.service.js';
 
-export const orgRoutes: FastifyPluginAsyncZod<{ orgService: OrgService }> = async (app, { orgService }) => {
-  app.get(
-    '/api/dashboards/agents_list',
-    {
-      config: { action: 'agents.list' },
-      schema: {
-        tags: ['organisation'],
-        summary: 'Agents (not archived, not system accounts), optionally of one campaign or group',
-        querystring: agentsQuerySchema,
-        response: { 200: agentSchema.array() },
-      },
-    },
-    async (request) => orgService.listAgents(signedIn(request).user, request.query),
-  );
-
-  app.get(
-    '/api/dashboards/agent_groups',
-    {
-      config: { action: 'agent_groups.list' },
-      schema: { tags: ['organisation'], summary: 'Agent groups', response: { 200: agentGroupSchema.array() } },
-    },
-    async () => orgService.listAgentGroups(),
-  );
-
+export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService }> = async (app, { campaigns }) => {
   app.get(
     '/api/dashboards/campaigns',
     {
@@ -49,7 +23,7 @@ export const orgRoutes: FastifyPluginAsyncZod<{ orgService: OrgService }> = asyn
         response: { 200: campaignSchema.array() },
       },
     },
-    async (request) => orgService.listCampaigns(signedIn(request).user, request.query.type),
+    async (request) => campaigns.listCampaigns(signedIn(request).user, request.query.type),
   );
 
   app.get(
@@ -58,7 +32,7 @@ export const orgRoutes: FastifyPluginAsyncZod<{ orgService: OrgService }> = asyn
       config: { action: 'campaign_lists.list' },
       schema: { tags: ['organisation'], summary: 'Campaign lists', response: { 200: campaignListSchema.array() } },
     },
-    async (request) => orgService.listCampaignLists(signedIn(request).user),
+    async (request) => campaigns.listCampaignLists(signedIn(request).user),
   );
 
   app.get(
@@ -72,7 +46,7 @@ export const orgRoutes: FastifyPluginAsyncZod<{ orgService: OrgService }> = asyn
         response: { 200: userCampaignSchema.array() },
       },
     },
-    async (request) => orgService.campaignsPopup(request.params.userId),
+    async (request) => campaigns.campaignsPopup(request.params.userId),
   );
 
   app.post(
@@ -86,7 +60,7 @@ export const orgRoutes: FastifyPluginAsyncZod<{ orgService: OrgService }> = asyn
         response: { 200: userCampaignSchema.array() },
       },
     },
-    async (request) => orgService.toggleAgentCampaign(signedIn(request).user, request.body),
+    async (request) => campaigns.toggleAgentCampaign(signedIn(request).user, request.body),
   );
 
   app.get(
@@ -99,6 +73,6 @@ export const orgRoutes: FastifyPluginAsyncZod<{ orgService: OrgService }> = asyn
         response: { 200: noticeSchema },
       },
     },
-    async () => ({ notice_body: await orgService.activeCampaignsNotice() }),
+    async () => ({ notice_body: await campaigns.activeCampaignsNotice() }),
   );
 };

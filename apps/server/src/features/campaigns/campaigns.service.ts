@@ -1,16 +1,8 @@
-import {
-  type Agent,
-  CALL_TAKING_ROLES,
-  type Campaign,
-  type CampaignType,
-  ROLE_NAMES,
-  STARRED_ROLES,
-  type UserCampaign,
-} from '@shiftline/shared';
+import type { Campaign, CampaignType, UserCampaign } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../plugins/errors.js';
-import type { UsersRepository } from '../users/index.js';
-import type { CampaignScope, OrgRepository } from './org.repository.js';
+import { isListedAgent, type UsersRepository } from '../users/index.js';
+import type { CampaignScope, CampaignsRepository } from './campaigns.repository.js';
 
 export const PROTECTED_USER_MESSAGE = "You can't change that user";
 export const UNKNOWN_EMAIL_MESSAGE = 'Unable to disable/enable user, no user with such email';
@@ -20,21 +12,21 @@ export const seesEveryCampaign = (viewer: UserRow): boolean =>
   viewer.role !== 'company_supervisor' && viewer.role !== 'agent';
 
 /** Which campaigns a viewer may see: a client-portal user only their company's, an agent only their own. */
-function campaignScopeFor(viewer: UserRow): CampaignScope {
+export function campaignScopeFor(viewer: UserRow): CampaignScope {
   if (viewer.role === 'company_supervisor') return { companyId: viewer.company_id ?? -1 };
   if (viewer.role === 'agent') return { assignedToUserId: viewer.id };
   return {};
 }
 
-export function createOrgService(deps: {
-  org: OrgRepository;
+export function createCampaignsService(deps: {
+  campaigns: CampaignsRepository;
   users: UsersRepository;
-  inTransaction: <T>(work: (org: OrgRepository) => Promise<T>) => Promise<T>;
+  inTransaction: <T>(work: (campaigns: CampaignsRepository) => Promise<T>) => Promise<T>;
 }) {
-  const { org, users, inTransaction } = deps;
+  const { campaigns: repository, users, inTransaction } = deps;
 
   async function userCampaigns(userId: number): Promise<UserCampaign[]> {
-    return (await org.userCampaigns(userId)).map((row) => ({
+    return (await repository.userCampaigns(userId)).map((row) => ({
       id: row.id,
       name: row.name,
       is_disabled: row.is_disabled,
@@ -44,44 +36,17 @@ export function createOrgService(deps: {
   /** A user whose campaigns the popup may show: a listed agent. */
   async function listableAgent(userId: number): Promise<UserRow> {
     const user = await users.findById(userId);
-    if (!user || user.archived || user.is_system || !CALL_TAKING_ROLES.includes(user.role)) {
-      throw notFound('No such agent.');
-    }
+    if (!user || !isListedAgent(user)) throw notFound('No such agent.');
     return user;
   }
 
   return {
-    async listAgents(viewer: UserRow, filter: { campaign?: number; group?: number }): Promise<Agent[]> {
-      const scope = campaignScopeFor(viewer);
-      const rows = await org.listAgents({
-        campaignId: filter.campaign,
-        groupId: filter.group,
-        companyId: scope.companyId,
-      });
-      return rows.map((row) => ({
-        id: row.id,
-        firstName: row.first_name,
-        secondName: row.second_name,
-        // Staff e-mail addresses are not the client portal's to see.
-        email: viewer.role === 'company_supervisor' ? null : row.email,
-        agent_group: row.agent_group,
-        agent_group_id: row.agent_group_id,
-        role: row.role,
-        role_name: ROLE_NAMES[row.role],
-        avatar_url: row.avatar_url,
-        archived: row.archived,
-        starred: STARRED_ROLES.includes(row.role),
-      }));
-    },
-
-    listAgentGroups: () => org.listAgentGroups(),
-
     async listCampaigns(
       viewer: UserRow,
       type?: CampaignType,
       options: { includeRetired?: boolean } = {},
     ): Promise<Campaign[]> {
-      const rows = await org.listCampaigns({ ...campaignScopeFor(viewer), type, ...options });
+      const rows = await repository.listCampaigns({ ...campaignScopeFor(viewer), type, ...options });
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -97,7 +62,7 @@ export function createOrgService(deps: {
     },
 
     async listCampaignLists(viewer: UserRow) {
-      const rows = await org.listCampaignLists(campaignScopeFor(viewer).companyId);
+      const rows = await repository.listCampaignLists(campaignScopeFor(viewer).companyId);
       const lists = new Map<
         number,
         { id: number; name: string; unique_name: string; campaigns: { id: number; name: string }[] }
@@ -149,7 +114,7 @@ export function createOrgService(deps: {
 
     /** The warning on the all-campaigns page: campaigns nobody can take, or no outbound campaign at all. */
     async activeCampaignsNotice(): Promise<string | null> {
-      const campaigns = await org.listCampaigns({});
+      const campaigns = await repository.listCampaigns({});
       const lines: string[] = [];
       const unstaffed = campaigns.filter((campaign) => Number(campaign.agents_count ?? 0) === 0);
       if (unstaffed.length > 0) {
@@ -163,4 +128,4 @@ export function createOrgService(deps: {
   };
 }
 
-export type OrgService = ReturnType<typeof createOrgService>;
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

@@ -1,10 +1,12 @@
 import type { CampaignType } from '@shiftline/shared';
-import { CALL_TAKING_ROLES } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { listedUser } from '../users/index.js';
 
-/** Active, non-archived campaigns only: the only ones any list shows. */
-/** `includeRetired`: archived and inactive campaigns too (their history still counts in reports). */
+/**
+ * Which campaigns a list shows: active, non-archived ones only, unless `includeRetired` (archived and inactive
+ * campaigns too: their history still counts in reports).
+ */
 export type CampaignScope = {
   companyId?: number;
   assignedToUserId?: number;
@@ -12,49 +14,8 @@ export type CampaignScope = {
   includeRetired?: boolean;
 };
 
-export function createOrgRepository(db: Kysely<Database>) {
-  const listableAgents = () =>
-    db
-      .selectFrom('users')
-      .leftJoin('agent_groups', 'agent_groups.id', 'users.agent_group_id')
-      .where('users.archived', '=', false)
-      .where('users.is_system', '=', false)
-      .where('users.role', 'in', CALL_TAKING_ROLES);
-
+export function createCampaignsRepository(db: Kysely<Database>) {
   return {
-    async listAgents(filter: { campaignId?: number; groupId?: number; companyId?: number }) {
-      let query = listableAgents().select([
-        'users.id',
-        'users.first_name',
-        'users.second_name',
-        'users.email',
-        'users.role',
-        'users.avatar_url',
-        'users.archived',
-        'users.agent_group_id',
-        'agent_groups.name as agent_group',
-      ]);
-      if (filter.groupId !== undefined) query = query.where('users.agent_group_id', '=', filter.groupId);
-      if (filter.campaignId !== undefined || filter.companyId !== undefined) {
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('campaign_agents')
-              .innerJoin('campaigns', 'campaigns.id', 'campaign_agents.campaign_id')
-              .whereRef('campaign_agents.user_id', '=', 'users.id')
-              .$if(filter.campaignId !== undefined, (q) => q.where('campaigns.id', '=', filter.campaignId as number))
-              .$if(filter.companyId !== undefined, (q) =>
-                q.where('campaigns.company_id', '=', filter.companyId as number),
-              )
-              .select(sql`1`.as('one')),
-          ),
-        );
-      }
-      return query.orderBy('users.first_name').orderBy('users.second_name').orderBy('users.id').execute();
-    },
-
-    listAgentGroups: () => db.selectFrom('agent_groups').select(['id', 'name']).orderBy('name').execute(),
-
     async listCampaigns(scope: CampaignScope) {
       return db
         .selectFrom('campaigns')
@@ -76,8 +37,7 @@ export function createOrgRepository(db: Kysely<Database>) {
               .innerJoin('users', 'users.id', 'campaign_agents.user_id')
               .whereRef('campaign_agents.campaign_id', '=', 'campaigns.id')
               .where('campaign_agents.is_disabled', '=', false)
-              .where('users.archived', '=', false)
-              .where('users.is_system', '=', false)
+              .where(listedUser)
               .select((inner) => inner.fn.countAll<string>().as('n'))
               .as('agents_count'),
         ])
@@ -144,17 +104,6 @@ export function createOrgRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    isAgentInCompany: async (userId: number, companyId: number): Promise<boolean> => {
-      const row = await db
-        .selectFrom('campaign_agents')
-        .innerJoin('campaigns', 'campaigns.id', 'campaign_agents.campaign_id')
-        .select('campaign_agents.user_id')
-        .where('campaign_agents.user_id', '=', userId)
-        .where('campaigns.company_id', '=', companyId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     async writeAudit(entry: { actorId: number; action: string; subject: string; details: unknown }): Promise<void> {
       await db
         .insertInto('audit_log')
@@ -169,4 +118,4 @@ export function createOrgRepository(db: Kysely<Database>) {
   };
 }
 
-export type OrgRepository = ReturnType<typeof createOrgRepository>;
+export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;

@@ -1,0 +1,10 @@
+export { createCampaignsRepository } from './campaigns.repository.js';
+export { campaignsRoutes } from './campaigns.routes.js';
+export {
+  type CampaignsService,
+  campaignScopeFor,
+  createCampaignsService,
+  PROTECTED_USER_MESSAGE,
+  seesEveryCampaign,
+  UNKNOWN_EMAIL_MESSAGE,
+} from './campaigns.service.js';
