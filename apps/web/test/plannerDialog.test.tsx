@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PlannerDialog } from '../src/features/supervisorSchedule/components/PlannerDialog';
-import { skippedDaysText } from '../src/features/supervisorSchedule/utils/skippedDays';
+import { PlannerDialog } from '../src/features/teamSchedule/components/PlannerDialog';
+import { skippedDaysText } from '../src/features/teamSchedule/utils/skippedDays';
 import { fakeFetch } from './fakeFetch';
 import { renderWithProviders } from './renderWithProviders';
 import { fakeShift } from './scheduleFixtures';

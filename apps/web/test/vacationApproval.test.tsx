@@ -21,7 +21,7 @@ const fakeSocket = {
 vi.mock('socket.io-client', () => ({ io: () => fakeSocket }));
 
 const { socketClient } = await import('../src/lib/socketClient');
-const { VacationApprovalHost } = await import('../src/features/vacationApproval');
+const { VacationApprovalHost } = await import('../src/features/vacations');
 
 const ZONE = 'America/Toronto';
 // Nov 23 – Nov 27, 2026 in Toronto: from the start of the first day to the start of the day after the last.

@@ -6,7 +6,7 @@ import { useMatches, useOutlet } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { loadHomePage } from '../features/home/routes';
 import { CrmWarning } from '../features/profile';
-import { VacationApprovalHost } from '../features/vacationApproval';
+import { VacationApprovalHost } from '../features/vacations';
 import { socketClient } from '../lib/socketClient';
 import { NavDrawer } from './NavDrawer';
 import { SkipLink } from './SkipLink';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CALL_DURATION_BUCKETS, QUEUE_BUCKETS } from '../metrics/constants.js';
 import { DISPOSITION_BUCKET_IDS } from '../metrics/dispositions.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
+import { CAMPAIGN_TYPES } from './campaigns.js';
 import { idListSchema, unixSecondsSchema } from './fields.js';
-import { CAMPAIGN_TYPES } from './org.js';
 
 /** Longest range one dashboard request may cover: a year and a month of slack for compare ranges. */
 export const MAX_DASHBOARD_RANGE_DAYS = 400;

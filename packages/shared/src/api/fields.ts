@@ -74,3 +74,10 @@ export const isoDateSchema = (name: string) =>
   z.iso
     .date({ error: `${name} must be a date (yyyy-MM-dd)` })
     .refine((value) => value >= '1970-01-01' && value <= '2099-12-31', { error: `${name} ${INSTANT_RANGE}` });
+
+/** Path parameters naming one row. */
+export const idParamSchema = z.object({ id: idTextSchema });
+export const userIdParamSchema = z.object({ userId: idTextSchema });
+
+/** The answer of a call that has nothing else to say. */
+export const okSchema = z.object({ status: z.literal('ok') });

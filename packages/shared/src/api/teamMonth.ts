@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { teamScheduleQuerySchema } from './supervisorSchedule.js';
+import { teamScheduleQuerySchema } from './teamSchedule.js';
 
 /**
  * The supervisor month sends what its grid shows, not every shift: per local day the counts, the scheduled

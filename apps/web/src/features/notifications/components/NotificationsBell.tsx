@@ -5,7 +5,7 @@ import { type Notification as AppNotification, NOTIFICATION_STATUS } from '@shif
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { refreshScheduleViews } from '../../daysOff/queryKeys';
+import { refreshScheduleViews } from '../../vacations/queryKeys';
 import { useLiveNotifications } from '../hooks/useLiveNotifications';
 import { useNotificationActions, useNotificationList } from '../hooks/useNotifications';
 import { askDesktopPermissionOnce, showDesktopNotification } from '../utils/desktopNotifications';

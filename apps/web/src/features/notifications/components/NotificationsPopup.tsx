@@ -18,7 +18,7 @@ import { type Notification as AppNotification, NOTIFICATION_STATUS } from '@shif
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
-import { refreshScheduleViews } from '../../daysOff/queryKeys';
+import { refreshScheduleViews } from '../../vacations/queryKeys';
 import { notificationsApi } from '../api';
 import type { NotificationActions } from '../hooks/useNotifications';
 import { useReadAfterDisplay } from '../hooks/useReadAfterDisplay';

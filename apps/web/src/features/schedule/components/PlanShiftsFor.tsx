@@ -1,7 +1,7 @@
 import type { UserCampaign } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { PlannerDialog } from '../../supervisorSchedule/components/PlannerDialog';
+import { PlannerDialog } from '../../teamSchedule/components/PlannerDialog';
 
 type PlanShiftsForProps = {
   day: string;

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { formatDate, vacationDays } from '../../daysOff/utils/vacationDays';
+import { formatDate, vacationDays } from '../../utils/vacationDays';
 
 type CannotApproveDialogProps = { start: string; end: string; zone: string; onClose: () => void };
 

@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS, VACATION_EVENTS, type VacationDecidedEvent } from '@shiftline/shared/api/events';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { socketClient } from '../../../lib/socketClient';
+import { socketClient } from '../../../../lib/socketClient';
 import type { VacationRequest } from '../events';
 
 // The dialogs and their checks load when the first event comes: most pages never need them.

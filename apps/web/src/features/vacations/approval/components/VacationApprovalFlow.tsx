@@ -1,11 +1,11 @@
 import type { VacationDecidedEvent } from '@shiftline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/apiError';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
-import { daysOffApi } from '../../daysOff/api';
-import { refreshScheduleViews } from '../../daysOff/queryKeys';
+import { ApiError } from '../../../../lib/apiError';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
+import { NoticeSnackbar } from '../../../../ui/NoticeSnackbar';
+import { daysOffApi } from '../../api';
+import { refreshScheduleViews } from '../../queryKeys';
 import { type OverlappingShift, vacationApprovalApi } from '../api';
 import { asReason, type VacationRequest } from '../events';
 import { planApproval } from '../utils/approvalPlan';

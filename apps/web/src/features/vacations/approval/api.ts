@@ -1,5 +1,5 @@
 import { BLOCKING_VACATION_STATUSES, type VacationStatus } from '@shiftline/shared';
-import { http } from '../../lib/http';
+import { http } from '../../../lib/http';
 
 /** A live shift overlapping the days off: the fields the Schedule dialog needs. */
 export type OverlappingShift = { id: number; start_utc: string; end_utc: string };

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TeamMonthCalendar } from '../src/features/supervisorSchedule/components/TeamMonthCalendar';
+import { TeamMonthCalendar } from '../src/features/teamSchedule/components/TeamMonthCalendar';
 import { renderWithProviders } from './renderWithProviders';
-import { fakeTeamMonth, TEAM_DAY } from './supervisorScheduleFixtures';
+import { fakeTeamMonth, TEAM_DAY } from './teamScheduleFixtures';
 
 const ZONE = 'America/Toronto';
 

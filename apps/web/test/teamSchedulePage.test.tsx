@@ -12,10 +12,10 @@ import {
   fakeTeamMonth,
   fakeTeamSchedule,
   TEAM_DAY,
-} from './supervisorScheduleFixtures';
+} from './teamScheduleFixtures';
 
 // The month grid (FullCalendar) has a test of its own; here a stand-in offers the days to click.
-vi.mock('../src/features/supervisorSchedule/components/teamCalendar', () => ({
+vi.mock('../src/features/teamSchedule/components/teamCalendar', () => ({
   TeamMonthCalendar: ({ onDayClick }: { onDayClick: (day: string) => void }) => (
     <div data-testid="team-month-calendar">
       {['2030-01-15', '2030-01-16'].map((day) => (
@@ -44,7 +44,7 @@ vi.mock('../src/lib/socketClient', () => ({
   },
 }));
 
-const { TeamSchedulePage } = await import('../src/features/supervisorSchedule/components/TeamSchedulePage');
+const { TeamSchedulePage } = await import('../src/features/teamSchedule/components/TeamSchedulePage');
 
 const SAVED_PLANNER = {
   id: 4,

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DaysOffEntry } from '../src/features/daysOff/api';
+import type { DaysOffEntry } from '../src/features/vacations/api';
 import { fakeFetch } from './fakeFetch';
 import { fakeUser } from './fakeUser';
 import { renderWithProviders } from './renderWithProviders';
@@ -11,9 +11,9 @@ import { renderWithProviders } from './renderWithProviders';
 let viewer: CurrentUser = fakeUser('agent');
 vi.mock('../src/features/auth', () => ({ useCurrentUser: () => viewer }));
 
-const { DaysOffPage } = await import('../src/features/daysOff/components/DaysOffPage');
+const { DaysOffPage } = await import('../src/features/vacations/components/DaysOffPage');
 const { NavDrawer } = await import('../src/app/NavDrawer');
-const { vacationDays } = await import('../src/features/daysOff/utils/vacationDays');
+const { vacationDays } = await import('../src/features/vacations/utils/vacationDays');
 
 const ZONE = 'America/Toronto';
 

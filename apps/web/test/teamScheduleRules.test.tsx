@@ -4,22 +4,18 @@ import {
   dayGroups,
   filterDayAgents,
   NO_DAY_FILTER,
-} from '../src/features/supervisorSchedule/utils/dayFilter';
-import { daySummaryText } from '../src/features/supervisorSchedule/utils/daySummary';
-import { detailRows } from '../src/features/supervisorSchedule/utils/detailRows';
-import { agentSections } from '../src/features/supervisorSchedule/utils/groups';
-import { dateFromHash, hashWithDate } from '../src/features/supervisorSchedule/utils/hashDate';
-import { assignLanes } from '../src/features/supervisorSchedule/utils/lanes';
-import { monthAtomEvents } from '../src/features/supervisorSchedule/utils/monthEvents';
-import { dayWithShiftStatus, monthWithoutPending } from '../src/features/supervisorSchedule/utils/patchTeamCache';
-import { draftToModule, ruleTextToDraft } from '../src/features/supervisorSchedule/utils/plannerModules';
-import { HOUR_LABELS, spanOnDay } from '../src/features/supervisorSchedule/utils/timeline';
-import {
-  formatWindowTime,
-  formatWorkWindow,
-  workWindowBars,
-} from '../src/features/supervisorSchedule/utils/workWindow';
-import { fakeTeamMonth, fakeTeamSchedule, TEAM_DAY } from './supervisorScheduleFixtures';
+} from '../src/features/teamSchedule/utils/dayFilter';
+import { daySummaryText } from '../src/features/teamSchedule/utils/daySummary';
+import { detailRows } from '../src/features/teamSchedule/utils/detailRows';
+import { agentSections } from '../src/features/teamSchedule/utils/groups';
+import { dateFromHash, hashWithDate } from '../src/features/teamSchedule/utils/hashDate';
+import { assignLanes } from '../src/features/teamSchedule/utils/lanes';
+import { monthAtomEvents } from '../src/features/teamSchedule/utils/monthEvents';
+import { dayWithShiftStatus, monthWithoutPending } from '../src/features/teamSchedule/utils/patchTeamCache';
+import { draftToModule, ruleTextToDraft } from '../src/features/teamSchedule/utils/plannerModules';
+import { HOUR_LABELS, spanOnDay } from '../src/features/teamSchedule/utils/timeline';
+import { formatWindowTime, formatWorkWindow, workWindowBars } from '../src/features/teamSchedule/utils/workWindow';
+import { fakeTeamMonth, fakeTeamSchedule, TEAM_DAY } from './teamScheduleFixtures';
 
 const ZONE = 'America/Toronto';
 

@@ -1,1 +1,0 @@
-export { VacationApprovalHost } from './components/VacationApprovalHost';

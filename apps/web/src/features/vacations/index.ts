@@ -1,0 +1,1 @@
+export { VacationApprovalHost } from './approval/components/VacationApprovalHost';
