@@ -1,7 +1,8 @@
 import type { PlannedBreak } from '../schedule/breaks.js';
-import { instantOf, localDateOf } from '../schedule/calendarPeriod.js';
+import { instantOf } from '../schedule/calendarPeriod.js';
 import { MINUTE_MS } from '../schedule/intervals.js';
 import { zoneOffsetTransitions } from '../time/offsetTransitions.js';
+import { localDateInZone } from '../time/zonedFormat.js';
 import { dayNumber, isoDateOf, weekdayOf, weekStartOf } from './days.js';
 import { breaksAt, type SchedulerRule } from './rule.js';
 
@@ -98,8 +99,8 @@ export function expandPlanner(input: PlannerExpansion): PlannerOccurrence[] {
   if (!(from < to)) return [];
   const startDay = dayNumber(input.startPlanner);
   // A day before and after the local dates of the bounds covers any start a clock change could move.
-  const first = dayNumber(localDateOf(from, zone)) - 1;
-  let last = dayNumber(localDateOf(to, zone)) + 1;
+  const first = dayNumber(localDateInZone(from, zone)) - 1;
+  let last = dayNumber(localDateInZone(to, zone)) + 1;
   if (input.endPlanner !== null) last = Math.min(last, dayNumber(input.endPlanner));
   const occurrences: PlannerOccurrence[] = [];
   rules.forEach((rule, index) => {

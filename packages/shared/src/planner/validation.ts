@@ -1,4 +1,4 @@
-import { localDateOf } from '../schedule/calendarPeriod.js';
+import { localDateInZone } from '../time/zonedFormat.js';
 import { dayNumber, dayNumberOf, isoDateOf } from './days.js';
 import type { PlannerTimeModule } from './module.js';
 
@@ -14,7 +14,7 @@ export type PlannerExpiration = (typeof PLANNER_EXPIRATIONS)[number];
 
 /** Spec §5: the planner end date's minimum is tomorrow (in the planner's zone). */
 export function plannerEndDateMin(now: number, zone: string): string {
-  return isoDateOf(dayNumber(localDateOf(now, zone)) + 1);
+  return isoDateOf(dayNumber(localDateInZone(now, zone)) + 1);
 }
 
 /** Spec §5: the end date is sent only when the expiration mode is Date; Never sends none. */
@@ -35,7 +35,7 @@ export function plannerDateProblems(
   zone: string,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
-  const today = localDateOf(now, zone);
+  const today = localDateInZone(now, zone);
   const start = dayNumberOf(dates.startPlanner);
   if (start === null) problems.start = 'must be a date (yyyy-MM-dd)';
   else if (dates.startPlanner < today) problems.start = 'must not be in the past';

@@ -17,11 +17,6 @@ export function calendarPeriod(month: string, zone: string) {
   };
 }
 
-/** Local wall-clock parts of an instant in a zone, for the time pickers. */
-export function localDateOf(epochMs: number, zone: string): string {
-  return DateTime.fromMillis(epochMs, { zone }).toISODate() as string;
-}
-
 /** The instant of a local date and time in a zone; on a spring-forward gap Luxon moves forward, as clocks do. */
 export function instantOf(localDate: string, localTime: string, zone: string): number {
   return DateTime.fromISO(`${localDate}T${localTime}`, { zone }).toMillis();

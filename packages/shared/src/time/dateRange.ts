@@ -1,5 +1,10 @@
 import { DateTime } from 'luxon';
 
+/** 'Nov 23, 2026': the one display format of a local ISO date (yyyy-MM-dd) on every screen. */
+export function formatDay(isoDate: string): string {
+  return DateTime.fromISO(isoDate).setLocale('en-US').toFormat('LLL d, yyyy');
+}
+
 /** A range of whole days in the viewer's zone, as ISO dates (yyyy-MM-dd), both ends included. */
 export type DayRange = { start: string; end: string };
 
