@@ -1,13 +1,17 @@
 import {
+  type Action,
   agentRecordSchema,
   dashboardQuerySchema,
   dashboardRecordsSchema,
   dispositionSchema,
   lastMonthDataSchema,
+  type ParsedDashboardQuery,
   salesLeadsRowSchema,
   statsSourceSchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema.js';
 import { signedIn } from '../../plugins/access.js';
 import type { DashboardsService } from './dashboards.service.js';
 
@@ -18,99 +22,94 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardsSer
   app,
   { dashboards },
 ) => {
-  app.post(
-    '/api/dashboards/records-for-campaigns',
-    {
-      config: { action: 'dashboards.calls' },
-      schema: {
-        tags,
-        summary: 'Call statistics of the campaigns of one type (Inbound by default): totals, days, hours, buckets',
-        body: dashboardQuerySchema,
-        response: { 200: dashboardRecordsSchema },
+  /** A call that posts a dashboard query and gets the viewer's answer to it. */
+  const queryRoute = <Response extends z.ZodType>(route: {
+    url: string;
+    action: Action;
+    summary: string;
+    response: Response;
+    answer: (viewer: UserRow, query: ParsedDashboardQuery) => Promise<z.input<Response>>;
+  }) =>
+    app.post(
+      route.url,
+      {
+        config: { action: route.action },
+        // The answer was checked against the response schema at the call; here the schema only needs to be one.
+        schema: {
+          tags,
+          summary: route.summary,
+          body: dashboardQuerySchema,
+          response: { 200: route.response as z.ZodType },
+        },
       },
-    },
-    async (request) => dashboards.records(signedIn(request).user, request.body),
-  );
+      async (request) => route.answer(signedIn(request).user, request.body),
+    );
 
-  app.post(
-    '/api/dashboards/cold-calls-for-campaigns',
-    {
-      config: { action: 'dashboards.calls' },
-      schema: {
-        tags,
-        summary: 'Call statistics of the outbound (cold-call) campaigns, whatever campaignType says',
-        body: dashboardQuerySchema,
-        response: { 200: dashboardRecordsSchema },
-      },
-    },
-    async (request) => dashboards.records(signedIn(request).user, { ...request.body, campaignType: 'outbound' }),
-  );
+  queryRoute({
+    url: '/api/dashboards/records-for-campaigns',
+    action: 'dashboards.calls',
+    summary: 'Call statistics of the campaigns of one type (Inbound by default): totals, days, hours, buckets',
+    response: dashboardRecordsSchema,
+    answer: (viewer, query) => dashboards.records(viewer, query),
+  });
+  queryRoute({
+    url: '/api/dashboards/cold-calls-for-campaigns',
+    action: 'dashboards.calls',
+    summary: 'Call statistics of the outbound (cold-call) campaigns, whatever campaignType says',
+    response: dashboardRecordsSchema,
+    answer: (viewer, query) => dashboards.records(viewer, { ...query, campaignType: 'outbound' }),
+  });
+  queryRoute({
+    url: '/api/dashboards/last-month-data',
+    action: 'dashboards.last_month',
+    summary: 'The last 30 days ending today in the zone, with the three card averages (total / 31)',
+    response: lastMonthDataSchema,
+    answer: (viewer, query) => dashboards.lastMonth(viewer, query),
+  });
+  queryRoute({
+    url: '/api/dashboards/agent-records',
+    action: 'dashboards.agent_records',
+    summary: 'Call metrics per listed agent over the range',
+    response: agentRecordSchema.array(),
+    answer: (viewer, query) => dashboards.agentRecords(viewer, query),
+  });
+  queryRoute({
+    url: '/api/dashboards/sales-leads',
+    action: 'dashboards.calls',
+    summary: 'Leads Analytics: total, valid, invalid leads and sales per campaign over the range',
+    response: salesLeadsRowSchema.array(),
+    answer: (viewer, query) => dashboards.salesLeads(viewer, query),
+  });
 
-  app.post(
-    '/api/dashboards/last-month-data',
-    {
-      config: { action: 'dashboards.last_month' },
-      schema: {
-        tags,
-        summary: 'The last 30 days ending today in the zone, with the three card averages (total / 31)',
-        body: dashboardQuerySchema,
-        response: { 200: lastMonthDataSchema },
+  /** The lists the dashboards' filters offer. */
+  const listRoute = <Response extends z.ZodType>(route: {
+    url: string;
+    action: Action;
+    summary: string;
+    response: Response;
+    list: () => Promise<z.input<Response>>;
+  }) =>
+    app.get(
+      route.url,
+      {
+        config: { action: route.action },
+        schema: { tags, summary: route.summary, response: { 200: route.response as z.ZodType } },
       },
-    },
-    async (request) => dashboards.lastMonth(signedIn(request).user, request.body),
-  );
+      async () => route.list(),
+    );
 
-  app.post(
-    '/api/dashboards/agent-records',
-    {
-      config: { action: 'dashboards.agent_records' },
-      schema: {
-        tags,
-        summary: 'Call metrics per listed agent over the range',
-        body: dashboardQuerySchema,
-        response: { 200: agentRecordSchema.array() },
-      },
-    },
-    async (request) => dashboards.agentRecords(signedIn(request).user, request.body),
-  );
-
-  app.post(
-    '/api/dashboards/sales-leads',
-    {
-      config: { action: 'dashboards.calls' },
-      schema: {
-        tags,
-        summary: 'Leads Analytics: total, valid, invalid leads and sales per campaign over the range',
-        body: dashboardQuerySchema,
-        response: { 200: salesLeadsRowSchema.array() },
-      },
-    },
-    async (request) => dashboards.salesLeads(signedIn(request).user, request.body),
-  );
-
-  app.get(
-    '/api/dashboards/dispositions',
-    {
-      config: { action: 'dashboards.calls' },
-      schema: {
-        tags,
-        summary: 'Dispositions with the bucket the charts group them by',
-        response: { 200: dispositionSchema.array() },
-      },
-    },
-    async () => dashboards.listDispositions(),
-  );
-
-  app.get(
-    '/api/dashboards/stats-sources',
-    {
-      config: { action: 'dashboards.stats_sources' },
-      schema: {
-        tags,
-        summary: 'Stats sources (where inbound callers came from)',
-        response: { 200: statsSourceSchema.array() },
-      },
-    },
-    async () => dashboards.listStatsSources(),
-  );
+  listRoute({
+    url: '/api/dashboards/dispositions',
+    action: 'dashboards.calls',
+    summary: 'Dispositions with the bucket the charts group them by',
+    response: dispositionSchema.array(),
+    list: () => dashboards.listDispositions(),
+  });
+  listRoute({
+    url: '/api/dashboards/stats-sources',
+    action: 'dashboards.stats_sources',
+    summary: 'Stats sources (where inbound callers came from)',
+    response: statsSourceSchema.array(),
+    list: () => dashboards.listStatsSources(),
+  });
 };
