@@ -1,5 +1,5 @@
-import { instantOf, proposeBreaks } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftBodiesIn } from './support/shiftBodies.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 /** What the client portal (company supervisor) receives: its own company's data only, filtered by the server. */
@@ -14,16 +14,7 @@ let ownCampaign: number;
 let otherCampaign: number;
 let sharedAgent: number;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-function shiftBody(day: string, from: string, to: string) {
-  const start = instantOf(day, from, ZONE);
-  const end = instantOf(day, to, ZONE);
-  return {
-    start: iso(start),
-    end: iso(end),
-    breaks: proposeBreaks({ start, end }).map((b) => ({ type: b.type, start: iso(b.start) })),
-  };
-}
+const shiftBody = shiftBodiesIn(ZONE);
 const post = (session: Session, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: as(session), payload });
 const get = (session: Session, url: string) => t.app.inject({ url, headers: as(session) });

@@ -1,6 +1,7 @@
-import { instantOf, proposeBreaks } from '@shiftline/shared';
+import { instantOf } from '@shiftline/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { iso, shiftBodiesIn } from './support/shiftBodies.js';
 import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
@@ -15,16 +16,7 @@ let companyAgent: Session;
 let outsideAgent: Session;
 const sockets: Socket[] = [];
 
-const iso = (ms: number) => new Date(ms).toISOString();
-function shiftBody(day: string, from: string, to: string) {
-  const start = instantOf(day, from, ZONE);
-  const end = instantOf(day, to, ZONE);
-  return {
-    start: iso(start),
-    end: iso(end),
-    breaks: proposeBreaks({ start, end }).map((b) => ({ type: b.type, start: iso(b.start) })),
-  };
-}
+const shiftBody = shiftBodiesIn(ZONE);
 const post = (session: Session, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...as(session), ...headers }, payload });
 

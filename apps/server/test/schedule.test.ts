@@ -1,5 +1,5 @@
-import { instantOf, proposeBreaks } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftBodyIn } from './support/shiftBodies.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -15,18 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A shift body from local times in a zone, with the breaks the dialog proposes. */
-function shiftBody(day: string, from: string, to: string, zone: string, toDay = day) {
-  const start = instantOf(day, from, zone);
-  const end = instantOf(toDay, to, zone);
-  return {
-    start: iso(start),
-    end: iso(end),
-    breaks: proposeBreaks({ start, end }).map((b) => ({ type: b.type, start: iso(b.start) })),
-  };
-}
+const shiftBody = (day: string, from: string, to: string, zone: string, toDay = day) =>
+  shiftBodyIn(zone, day, from, to, toDay);
 
 const save = (session: Session, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/schedules/save_new_event', headers: as(session), payload });

@@ -1,7 +1,8 @@
-import { instantOf, proposeBreaks } from '@shiftline/shared';
+import { instantOf } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cannotApproveMessage } from '../src/features/vacations/index.js';
+import { iso, shiftBodiesIn } from './support/shiftBodies.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -11,16 +12,7 @@ let scheduler: Session;
 let agent: Session;
 let campaignId: number;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-function shiftBody(day: string, from: string, to: string, toDay = day) {
-  const start = instantOf(day, from, ZONE);
-  const end = instantOf(toDay, to, ZONE);
-  return {
-    start: iso(start),
-    end: iso(end),
-    breaks: proposeBreaks({ start, end }).map((b) => ({ type: b.type, start: iso(b.start) })),
-  };
-}
+const shiftBody = shiftBodiesIn(ZONE);
 const post = (session: Session, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: as(session), ...(payload ? { payload } : {}) });
 const get = (session: Session, url: string) => t.app.inject({ url, headers: as(session) });
