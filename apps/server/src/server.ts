@@ -1,9 +1,14 @@
 import { createServer } from 'node:net';
+import { installTzdbZones } from '@shiftline/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, DataDirInUseError, openDatabase } from './db/database.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo/demoLogins.js';
 import { prepareDatabase } from './db/prepare.js';
+
+// Luxon reads the thirteen zones from the shared tzdb table, not this runtime's ICU, as the web's main.tsx does:
+// called, not left to the import's side effect, which the build drops when nothing else of the table is used.
+installTzdbZones();
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 /** A refusal the operator can act on: one line, no stack trace. */
