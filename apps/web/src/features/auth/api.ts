@@ -1,8 +1,9 @@
 import type { LoginBody, SessionResponse } from '@shiftline/shared';
 import { ApiError } from '../../lib/apiError';
 import { http } from '../../lib/http';
+import { queryKeys } from '../../lib/queryKeys';
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionQueryKey = queryKeys.session;
 
 function remember(session: SessionResponse): SessionResponse {
   http.setCsrfToken(session.csrf_token);

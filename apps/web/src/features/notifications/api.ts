@@ -18,7 +18,3 @@ export const notificationsApi = {
   removeAll: () => http.post('/api/notification/delete_all_notifications'),
   accept: (id: number) => http.post<AcceptResult>(`/api/notification/accept_notification/${id}`),
 };
-
-export const notificationKeys = {
-  list: ['notifications'] as const,
-};

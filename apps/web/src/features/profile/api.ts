@@ -1,5 +1,6 @@
 import type { ChangePasswordBody, EditProfileBody, TimeZoneId } from '@shiftline/shared';
 import { http } from '../../lib/http';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** The profile form as the server sends and saves it. */
 export type ProfileForm = {
@@ -10,7 +11,7 @@ export type ProfileForm = {
   avatar_url: string | null;
 };
 
-export const profileFormQueryKey = ['profile', 'form'] as const;
+export const profileFormQueryKey = queryKeys.profileForm;
 
 export const profileApi = {
   changePassword: (body: ChangePasswordBody) => http.post<{ status: 'ok' }>('/api/profile/change_password', body),

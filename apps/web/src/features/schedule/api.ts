@@ -26,12 +26,3 @@ export const scheduleApi = {
   unsentCount: () => http.get<{ count: number }>('/api/schedules/unsent_count'),
   deleteEvent: (id: number) => http.post<{ status: 'ok' }>(`/api/schedules/delete_event/${id}`),
 };
-
-/** Query keys: every schedule view of a user shares the ['schedule', user] prefix, so one invalidation refreshes all. */
-export const scheduleKeys = {
-  all: ['schedule'] as const,
-  user: (userId: number) => ['schedule', 'user', userId] as const,
-  period: (userId: number, period: SchedulePeriod) =>
-    ['schedule', 'user', userId, period.startUtc, period.endUtc] as const,
-  unsentCount: ['schedule', 'unsent-count'] as const,
-};

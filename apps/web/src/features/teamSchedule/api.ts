@@ -1,6 +1,6 @@
 import type { BreakType, Planner, SetPlannerBody, SetPlannerResult, TeamMonth, TeamSchedule } from '@shiftline/shared';
 import { http } from '../../lib/http';
-import { scheduleKeys } from '../schedule/api';
+import { campaignParam } from '../../lib/queryKeys';
 
 /** The loaded month: UTC instants of the calendar period. */
 export type TeamPeriod = { startUtc: string; endUtc: string };
@@ -26,9 +26,6 @@ export type FreeShiftRequest = {
 
 /** get_planner's answer: the planner itself, or wrapped, or nothing saved. */
 export type PlannerResponse = Planner | { planner: Planner | null } | null;
-
-const campaignParam = (campaigns: readonly number[]) =>
-  campaigns.length > 0 ? [...campaigns].sort((a, b) => a - b).join(',') : undefined;
 
 export const teamScheduleApi = {
   /** The month grid: per day counts, headcount and first atoms, and the pending ids. */
@@ -59,20 +56,4 @@ export const teamScheduleApi = {
   setPlanner: (body: SetPlannerBody) => http.post<SetPlannerResult>('/api/schedules/set_planner', body),
   /** The user's saved planner (null when none); `user` only for a schedule supervisor. */
   getPlanner: (user: number | undefined) => http.get<PlannerResponse>('/api/schedules/get_planner', { user }),
-};
-
-/** Query keys of the team calendar; every key starts with 'team-schedule' so one invalidation refreshes all. */
-export const teamScheduleKeys = {
-  all: ['team-schedule'] as const,
-  months: ['team-schedule', 'month'] as const,
-  month: (period: TeamPeriod, campaigns: readonly number[]) =>
-    ['team-schedule', 'month', period.startUtc, period.endUtc, campaignParam(campaigns) ?? ''] as const,
-  days: ['team-schedule', 'day'] as const,
-  day: (day: TeamPeriod, campaigns: readonly number[]) =>
-    ['team-schedule', 'day', day.startUtc, day.endUtc, campaignParam(campaigns) ?? ''] as const,
-  campaignsAll: ['team-schedule', 'campaigns'] as const,
-  campaigns: (period: TeamPeriod) => ['team-schedule', 'campaigns', period.startUtc, period.endUtc] as const,
-  planner: (user: number | undefined) => ['team-schedule', 'planner', user ?? 'self'] as const,
-  /** Personal calendars show the same shifts. */
-  personal: scheduleKeys.all,
 };

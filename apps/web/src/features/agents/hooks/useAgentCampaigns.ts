@@ -1,23 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshAfter } from '../../../lib/cacheRefresh';
+import { queryKeys } from '../../../lib/queryKeys';
 import { agentsApi } from '../api';
-
-const agentCampaignsKey = (userId: number) => ['agent-campaigns', userId] as const;
 
 /** An agent's campaigns with their enabled state, and the toggle that answers the updated list. */
 export function useAgentCampaigns(userId: number) {
   const queryClient = useQueryClient();
   const campaigns = useQuery({
-    queryKey: agentCampaignsKey(userId),
+    queryKey: queryKeys.agents.campaignToggles(userId),
     queryFn: () => agentsApi.campaignsOf(userId),
     staleTime: 0,
   });
   const toggle = useMutation({
     mutationFn: (campaign: number) => agentsApi.toggleCampaign({ user: userId, campaign }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(agentCampaignsKey(userId), updated);
+      queryClient.setQueryData(queryKeys.agents.campaignToggles(userId), updated);
       // Per-campaign agent lists and campaign agent counts changed with it.
-      void queryClient.invalidateQueries({ queryKey: ['agents'] });
-      void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      void refreshAfter(queryClient, { kind: 'agentCampaigns' });
     },
   });
   return { campaigns, toggle };

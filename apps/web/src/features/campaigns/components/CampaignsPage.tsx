@@ -13,6 +13,7 @@ import { type Campaign, can, EMPTY_LABELS } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/apiError';
+import { queryKeys } from '../../../lib/queryKeys';
 import { formatWorkingWindow } from '../../../lib/workingWindow';
 import { useCurrentUser } from '../../auth';
 import { campaignsApi } from '../api';
@@ -23,7 +24,7 @@ const COLUMNS = 5;
 
 /** The warning for admins about campaigns nobody can take (text from the server). */
 function ActiveCampaignsNotice() {
-  const notice = useQuery({ queryKey: ['campaigns', 'active-notice'], queryFn: campaignsApi.activeNotice });
+  const notice = useQuery({ queryKey: queryKeys.campaigns.activeNotice, queryFn: campaignsApi.activeNotice });
   const text = notice.data?.notice_body ?? null;
   if (text === null) return null;
   return (

@@ -1,7 +1,8 @@
 import type { CampaignType } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queryKeys';
 import { campaignsApi } from '../api';
 
 export function useCampaigns(type?: CampaignType) {
-  return useQuery({ queryKey: ['campaigns', type ?? 'all'], queryFn: () => campaignsApi.list(type) });
+  return useQuery({ queryKey: queryKeys.campaigns.list(type), queryFn: () => campaignsApi.list(type) });
 }

@@ -5,7 +5,7 @@ import { type Notification as AppNotification, NOTIFICATION_STATUS } from '@shif
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { refreshScheduleViews } from '../../vacations/queryKeys';
+import { refreshAfter } from '../../../lib/cacheRefresh';
 import { useLiveNotifications } from '../hooks/useLiveNotifications';
 import { useNotificationActions, useNotificationList } from '../hooks/useNotifications';
 import { askDesktopPermissionOnce, showDesktopNotification } from '../utils/desktopNotifications';
@@ -47,7 +47,7 @@ export function NotificationsBell({ zone }: { zone: string }) {
   useLiveNotifications(true, (notification) => {
     actions.add(notification);
     // Shift and days-off news means the schedule views on screen are out of date.
-    if (notification.type !== 'general') void refreshScheduleViews(queryClient);
+    if (notification.type !== 'general') void refreshAfter(queryClient, { kind: 'daysOff' });
     showDesktopNotification(notification, () => {
       const target = notificationClickPath(notification.link);
       if (!currentPath.current.startsWith(target)) void navigate(target);

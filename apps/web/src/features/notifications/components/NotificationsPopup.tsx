@@ -18,7 +18,7 @@ import { type Notification as AppNotification, NOTIFICATION_STATUS } from '@shif
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
-import { refreshScheduleViews } from '../../vacations/queryKeys';
+import { refreshAfter } from '../../../lib/cacheRefresh';
 import { notificationsApi } from '../api';
 import type { NotificationActions } from '../hooks/useNotifications';
 import { useReadAfterDisplay } from '../hooks/useReadAfterDisplay';
@@ -166,7 +166,7 @@ export function NotificationsPopup({
         return;
       }
       setAccepted(result.message || 'Shift accepted. It is now in your schedule.');
-      void refreshScheduleViews(queryClient);
+      void refreshAfter(queryClient, { kind: 'daysOff' });
     },
     onError: (failure) =>
       setError(failure instanceof ApiError ? failure.message : 'The shift could not be accepted. Try again.'),

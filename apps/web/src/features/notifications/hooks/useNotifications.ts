@@ -1,12 +1,19 @@
 import type { Notification as AppNotification } from '@shiftline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type NotificationList, notificationKeys, notificationsApi } from '../api';
+import { refreshAfter } from '../../../lib/cacheRefresh';
+import { queryKeys } from '../../../lib/queryKeys';
+import { type NotificationList, notificationsApi } from '../api';
 import { addNotification, EMPTY_LIST, markReadIn, removeFrom, unreadAmong } from '../utils/notificationCache';
 
 /** The user's notifications, newest first, and the unread count. */
 export function useNotificationList(enabled = true) {
-  return useQuery({ queryKey: notificationKeys.list, queryFn: notificationsApi.list, enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: queryKeys.notifications.list,
+    queryFn: notificationsApi.list,
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /**
@@ -16,13 +23,13 @@ export function useNotificationList(enabled = true) {
 export function useNotificationActions() {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const read = () => queryClient.getQueryData<NotificationList>(notificationKeys.list);
+    const read = () => queryClient.getQueryData<NotificationList>(queryKeys.notifications.list);
     const write = (change: (list: NotificationList) => NotificationList) =>
-      queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) => change(list ?? EMPTY_LIST));
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      queryClient.setQueryData<NotificationList>(queryKeys.notifications.list, (list) => change(list ?? EMPTY_LIST));
+    const refetch = () => void refreshAfter(queryClient, { kind: 'notifications' });
     return {
       add: (notification: AppNotification) =>
-        queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) =>
+        queryClient.setQueryData<NotificationList>(queryKeys.notifications.list, (list) =>
           addNotification(list, notification),
         ),
       /** Marks read those of `ids` still unread; read ones are not sent again. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { browserStorage } from '../../../lib/browserStorage';
+import { queryKeys } from '../../../lib/queryKeys';
 import { profileApi } from '../api';
 
 // The dialog (and MUI's modal machinery) loads only for a user the server warns: most never see it.
@@ -12,7 +13,7 @@ const seenKey = (userId: number) => `crm_warning_seen:${userId}`;
 export function CrmWarning({ userId }: { userId: number }) {
   const [seen, setSeen] = useState(() => browserStorage.read('session', seenKey(userId)) !== null);
   const check = useQuery({
-    queryKey: ['profile', 'crm-check', userId],
+    queryKey: queryKeys.crmCheck(userId),
     queryFn: profileApi.checkCrmId,
     enabled: !seen,
     staleTime: Number.POSITIVE_INFINITY,

@@ -11,6 +11,7 @@ import { type EditProfileBody, editProfileBodySchema } from '@shiftline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
+import { refreshAfter } from '../../../lib/cacheRefresh';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { useCloseRouteDialog } from '../../../ui/useCloseRouteDialog';
 import { sessionQueryKey } from '../../auth';
@@ -49,7 +50,7 @@ function ProfileFields({ initial, onSaved }: { initial: ProfileForm; onSaved: ()
     mutationFn: profileApi.saveProfile,
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileFormQueryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshAfter(queryClient, { kind: 'session' });
       onSaved();
     },
   });

@@ -1,5 +1,6 @@
 import type { SessionResponse, TimeZoneId } from '@shiftline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshAfter } from '../../../lib/cacheRefresh';
 import { sessionQueryKey } from '../../auth';
 import { profileApi } from '../api';
 
@@ -17,6 +18,6 @@ export function useSetTimezone() {
     onError: (_error, _timezone, context) => {
       if (context?.previous) queryClient.setQueryData(sessionQueryKey, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSettled: () => refreshAfter(queryClient, { kind: 'session' }),
   });
 }

@@ -1,6 +1,7 @@
 import type { UserCampaign } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { queryKeys } from '../../../lib/queryKeys';
 import { PlannerDialog } from '../../teamSchedule/components/PlannerDialog';
 
 type PlanShiftsForProps = {
@@ -18,7 +19,7 @@ type PlanShiftsForProps = {
  */
 export function PlanShiftsFor({ day, zone, owner, onClose, onDone }: PlanShiftsForProps) {
   const campaigns = useQuery({
-    queryKey: ['agents', owner.id, 'campaigns'],
+    queryKey: queryKeys.agents.campaignsOf(owner.id),
     queryFn: () => http.get<UserCampaign[]>(`/api/dashboards/user-campaigns-popup/${owner.id}`),
   });
   const enabled = (campaigns.data ?? []).filter((campaign) => !campaign.is_disabled).map((campaign) => campaign.id);

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
-import { type SchedulePeriod, scheduleApi, scheduleKeys } from '../api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { type SchedulePeriod, scheduleApi } from '../api';
 import { type BusyInterval, busyIntervals } from '../utils/busyIntervals';
 
 const NONE: BusyInterval[] = [];
@@ -19,7 +20,7 @@ export function useBusyTimesAround(userId: number, forself: boolean, day: string
     };
   }, [day, zone]);
   const query = useQuery({
-    queryKey: scheduleKeys.period(userId, period),
+    queryKey: queryKeys.schedule.period(userId, period),
     queryFn: () => scheduleApi.userSchedule(period, forself ? undefined : userId),
   });
   const busy = useMemo(

@@ -1,8 +1,8 @@
 import { SOCKET_EVENTS } from '@shiftline/shared/api/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { refreshAfter } from '../../../lib/cacheRefresh';
 import { socketClient } from '../../../lib/socketClient';
-import { scheduleKeys } from '../api';
 
 /**
  * Reloads a user's calendar when the server says their shifts or days off changed (an approval, a cancellation, a
@@ -15,7 +15,7 @@ export function useScheduleLive(userId: number): void {
       socketClient.on(SOCKET_EVENTS.scheduleChanged, (event) => {
         // A load already under way (this page's own change) is not started again.
         if (event.user_ids?.includes(userId)) {
-          void queryClient.invalidateQueries({ queryKey: scheduleKeys.user(userId) }, { cancelRefetch: false });
+          void refreshAfter(queryClient, { kind: 'userSchedule', userId }, { cancelRefetch: false });
         }
       }),
     [queryClient, userId],

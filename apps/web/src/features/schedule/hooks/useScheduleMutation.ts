@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { scheduleKeys } from '../api';
+import { refreshAfter } from '../../../lib/cacheRefresh';
 
 /** A schedule change: afterwards every loaded schedule and the unsent count are fetched again. */
 export function useScheduleMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+    onSettled: () => refreshAfter(queryClient, { kind: 'ownShifts' }),
   });
 }

@@ -1,7 +1,8 @@
 import { type UserSchedule } from '@shiftline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type SchedulePeriod, scheduleApi, scheduleKeys } from '../api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { type SchedulePeriod, scheduleApi } from '../api';
 import { useScheduleLive } from './useScheduleLive';
 
 const EMPTY: UserSchedule['shifts'] = [];
@@ -14,7 +15,7 @@ const NO_VACATIONS: UserSchedule['vacations'] = [];
  */
 export function useUserSchedule(userId: number, forself: boolean, period: SchedulePeriod) {
   const query = useQuery({
-    queryKey: scheduleKeys.period(userId, period),
+    queryKey: queryKeys.schedule.period(userId, period),
     queryFn: () => scheduleApi.userSchedule(period, forself ? undefined : userId),
     placeholderData: keepPreviousData,
   });

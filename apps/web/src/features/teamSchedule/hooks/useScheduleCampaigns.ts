@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type ScheduleCampaign, type TeamPeriod, teamScheduleApi, teamScheduleKeys } from '../api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { type ScheduleCampaign, type TeamPeriod, teamScheduleApi } from '../api';
 
 const EMPTY: ScheduleCampaign[] = [];
 
@@ -8,7 +9,7 @@ const EMPTY: ScheduleCampaign[] = [];
 export function useScheduleCampaigns(day: TeamPeriod | null) {
   const enabled = day !== null;
   const query = useQuery({
-    queryKey: day ? teamScheduleKeys.campaigns(day) : teamScheduleKeys.campaignsAll,
+    queryKey: day ? queryKeys.teamSchedule.campaigns(day) : queryKeys.teamSchedule.campaignsAll,
     queryFn: () => teamScheduleApi.allCampaigns(day as TeamPeriod),
     enabled,
   });

@@ -1,6 +1,8 @@
 import type { ShiftStatus, TeamMonth, TeamSchedule } from '@shiftline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ScheduleCampaign, teamScheduleKeys } from '../api';
+import { refreshAfter } from '../../../lib/cacheRefresh';
+import { queryKeys } from '../../../lib/queryKeys';
+import type { ScheduleCampaign } from '../api';
 import { campaignsWithShiftStatus, dayWithShiftStatus, monthWithoutPending } from '../utils/patchTeamCache';
 
 type Transition<Variables> = {
@@ -28,25 +30,20 @@ export function useShiftTransition<Variables, Result>(
     // Shown at once, before the server answers; a refusal reloads what the server holds.
     onMutate: async (variables) => {
       // A load under way would put back what it read before the change.
-      await queryClient.cancelQueries({ queryKey: teamScheduleKeys.all });
+      await queryClient.cancelQueries({ queryKey: queryKeys.teamSchedule.all });
       const ids = new Set(idsOf(variables));
-      queryClient.setQueriesData<TeamSchedule>({ queryKey: teamScheduleKeys.days }, (day) =>
+      queryClient.setQueriesData<TeamSchedule>({ queryKey: queryKeys.teamSchedule.days }, (day) =>
         day ? dayWithShiftStatus(day, ids, status) : day,
       );
-      queryClient.setQueriesData<ScheduleCampaign[]>({ queryKey: teamScheduleKeys.campaignsAll }, (campaigns) =>
+      queryClient.setQueriesData<ScheduleCampaign[]>({ queryKey: queryKeys.teamSchedule.campaignsAll }, (campaigns) =>
         campaigns ? campaignsWithShiftStatus(campaigns, ids, status) : campaigns,
       );
-      queryClient.setQueriesData<TeamMonth>({ queryKey: teamScheduleKeys.months }, (month) =>
+      queryClient.setQueriesData<TeamMonth>({ queryKey: queryKeys.teamSchedule.months }, (month) =>
         month ? monthWithoutPending(month, ids) : month,
       );
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: teamScheduleKeys.all }),
-    onSuccess: async () => {
-      // Personal calendars are not on screen here: marked stale, they load when next shown.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamScheduleKeys.personal }),
-        reloadMonth ? queryClient.invalidateQueries({ queryKey: teamScheduleKeys.months }) : null,
-      ]);
-    },
+    onError: () => refreshAfter(queryClient, { kind: 'teamSchedule' }),
+    // Personal calendars are not on screen here: marked stale, they load when next shown.
+    onSuccess: () => refreshAfter(queryClient, { kind: 'shiftStatus', months: reloadMonth }),
   });
 }

@@ -1,14 +1,15 @@
 import type { TeamSchedule } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type TeamPeriod, teamScheduleApi, teamScheduleKeys } from '../api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { type TeamPeriod, teamScheduleApi } from '../api';
 
 const EMPTY: TeamSchedule = { data_points: [], summary: {}, free_shifts: [] };
 
 /** Every agent's time points on the opened day, filtered by campaigns; loading errors are only logged (spec). */
 export function useTeamDay(day: TeamPeriod | null, campaigns: readonly number[]) {
   const query = useQuery({
-    queryKey: day ? teamScheduleKeys.day(day, campaigns) : teamScheduleKeys.days,
+    queryKey: day ? queryKeys.teamSchedule.day(day, campaigns) : queryKeys.teamSchedule.days,
     queryFn: () => teamScheduleApi.teamDay(day as TeamPeriod, campaigns),
     enabled: day !== null,
   });

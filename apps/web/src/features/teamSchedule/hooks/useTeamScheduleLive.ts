@@ -1,8 +1,8 @@
 import { SOCKET_EVENTS, TEAM_SCHEDULE_ROOM } from '@shiftline/shared/api/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { refreshAfter } from '../../../lib/cacheRefresh';
 import { socketClient } from '../../../lib/socketClient';
-import { teamScheduleKeys } from '../api';
 
 /** Server events after which the team calendar is out of date. */
 export const TEAM_SCHEDULE_EVENTS = [SOCKET_EVENTS.scheduleChanged, SOCKET_EVENTS.shiftsSent] as const;
@@ -14,7 +14,7 @@ export const TEAM_SCHEDULE_EVENTS = [SOCKET_EVENTS.scheduleChanged, SOCKET_EVENT
 export function useTeamScheduleLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: teamScheduleKeys.all });
+    const refresh = () => void refreshAfter(queryClient, { kind: 'teamSchedule' });
     const stops = [
       ...TEAM_SCHEDULE_EVENTS.map((event) => socketClient.on(event, refresh)),
       socketClient.stayIn(TEAM_SCHEDULE_ROOM),

@@ -1,12 +1,13 @@
 import type { VacationStatus } from '@shiftline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshAfter } from '../../../lib/cacheRefresh';
+import { queryKeys } from '../../../lib/queryKeys';
 import { daysOffApi } from '../api';
-import { daysOffKeys, refreshScheduleViews } from '../queryKeys';
 
 /** One page (from 1) of the days-off requests, optionally of one status. */
 export function useDaysOff(status: VacationStatus | null, page: number) {
   return useQuery({
-    queryKey: daysOffKeys.list(status, page),
+    queryKey: queryKeys.daysOff.list(status, page),
     queryFn: () => daysOffApi.list(status, page),
     placeholderData: keepPreviousData,
   });
@@ -15,7 +16,7 @@ export function useDaysOff(status: VacationStatus | null, page: number) {
 /** Agents a schedule supervisor can add days off for: active ones, by name. */
 export function useDaysOffAgents(enabled: boolean) {
   return useQuery({
-    queryKey: ['agents', 'days-off-picker'],
+    queryKey: queryKeys.agents.daysOffPicker,
     queryFn: async () =>
       (await daysOffApi.agents())
         .filter((agent) => !agent.archived)
@@ -32,5 +33,9 @@ export function useDaysOffAgents(enabled: boolean) {
  */
 export function useVacationMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, networkMode: 'always', onSettled: () => refreshScheduleViews(queryClient) });
+  return useMutation({
+    mutationFn,
+    networkMode: 'always',
+    onSettled: () => refreshAfter(queryClient, { kind: 'daysOff' }),
+  });
 }

@@ -2,10 +2,10 @@ import type { VacationDecidedEvent } from '@shiftline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../../lib/apiError';
+import { refreshAfter } from '../../../../lib/cacheRefresh';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
 import { NoticeSnackbar } from '../../../../ui/NoticeSnackbar';
 import { daysOffApi } from '../../api';
-import { refreshScheduleViews } from '../../queryKeys';
 import { type OverlappingShift, vacationApprovalApi } from '../api';
 import { asReason, type VacationRequest } from '../events';
 import { planApproval } from '../utils/approvalPlan';
@@ -76,7 +76,7 @@ export function VacationApprovalFlow({ request, decided, zone, onDone }: FlowPro
   const approve = async (deleteShifts: boolean, message: string) => {
     const vacation = await vacationId();
     if (!vacation.approved) await vacationApprovalApi.approve(vacation.id, deleteShifts);
-    await refreshScheduleViews(queryClient);
+    await refreshAfter(queryClient, { kind: 'daysOff' });
     finish(message);
   };
 
@@ -129,7 +129,7 @@ export function VacationApprovalFlow({ request, decided, zone, onDone }: FlowPro
         free_shifts: offered,
         is_schedule_page: false,
       });
-      await refreshScheduleViews(queryClient);
+      await refreshAfter(queryClient, { kind: 'daysOff' });
       finish(
         offered.length > 0
           ? 'Days off approved. The shifts were offered to other available agents.'
@@ -153,7 +153,7 @@ export function VacationApprovalFlow({ request, decided, zone, onDone }: FlowPro
     setBusy('reject');
     try {
       await vacationApprovalApi.rejectCancellation(id);
-      await refreshScheduleViews(queryClient);
+      await refreshAfter(queryClient, { kind: 'daysOff' });
       finish('The cancellation was rejected: the days off stay approved.');
     } catch (error) {
       setBusy(null);

@@ -1,0 +1,64 @@
+/**
+ * Every query key of the app, by feature. Keys of one area share a head ('schedule', 'team-schedule', …), so a
+ * change stales a whole area with one prefix; which change stales which keys is decided in cacheRefresh.ts only.
+ */
+
+/** A period as UTC instants (a calendar's month or day). */
+type Period = { startUtc: string; endUtc: string };
+
+/** The team calendar's campaign filter as the API takes it: sorted ids, comma-separated (none: every campaign). */
+export const campaignParam = (campaigns: readonly number[]) =>
+  campaigns.length > 0 ? [...campaigns].sort((a, b) => a - b).join(',') : undefined;
+
+const schedule = {
+  all: ['schedule'] as const,
+  /** Every period of one user's calendar. */
+  user: (userId: number) => ['schedule', 'user', userId] as const,
+  period: (userId: number, period: Period) => ['schedule', 'user', userId, period.startUtc, period.endUtc] as const,
+  unsentCount: ['schedule', 'unsent-count'] as const,
+};
+
+export const queryKeys = {
+  session: ['session'] as const,
+  profileForm: ['profile', 'form'] as const,
+  crmCheck: (userId: number) => ['profile', 'crm-check', userId] as const,
+  schedule,
+  /** Under the schedule head: any change to shifts refreshes the home lists too. */
+  home: {
+    myWork: ['schedule', 'home', 'my-work'] as const,
+    toApprove: ['schedule', 'home', 'to-approve'] as const,
+  },
+  teamSchedule: {
+    all: ['team-schedule'] as const,
+    months: ['team-schedule', 'month'] as const,
+    month: (period: Period, campaigns: readonly number[]) =>
+      ['team-schedule', 'month', period.startUtc, period.endUtc, campaignParam(campaigns) ?? ''] as const,
+    days: ['team-schedule', 'day'] as const,
+    day: (day: Period, campaigns: readonly number[]) =>
+      ['team-schedule', 'day', day.startUtc, day.endUtc, campaignParam(campaigns) ?? ''] as const,
+    campaignsAll: ['team-schedule', 'campaigns'] as const,
+    campaigns: (period: Period) => ['team-schedule', 'campaigns', period.startUtc, period.endUtc] as const,
+    planner: (user: number | undefined) => ['team-schedule', 'planner', user ?? 'self'] as const,
+  },
+  daysOff: {
+    all: ['daysOff'] as const,
+    list: (status: string | null, page: number) => ['daysOff', status ?? 'all', page] as const,
+  },
+  notifications: {
+    list: ['notifications'] as const,
+  },
+  agents: {
+    all: ['agents'] as const,
+    list: (campaign: number | undefined) => ['agents', { campaign }] as const,
+    daysOffPicker: ['agents', 'days-off-picker'] as const,
+    campaignsOf: (userId: number) => ['agents', userId, 'campaigns'] as const,
+    groups: ['agent-groups'] as const,
+    /** One agent's campaigns with their enabled state (the campaigns dialog). */
+    campaignToggles: (userId: number) => ['agent-campaigns', userId] as const,
+  },
+  campaigns: {
+    all: ['campaigns'] as const,
+    list: (type: string | undefined) => ['campaigns', type ?? 'all'] as const,
+    activeNotice: ['campaigns', 'active-notice'] as const,
+  },
+};
