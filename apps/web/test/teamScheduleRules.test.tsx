@@ -1,3 +1,4 @@
+import { formatWindowTime, formatWorkingWindow as formatWorkWindow } from '@shiftline/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type DayFilter,
@@ -14,7 +15,7 @@ import { monthAtomEvents } from '../src/features/teamSchedule/utils/monthEvents'
 import { dayWithShiftStatus, monthWithoutPending } from '../src/features/teamSchedule/utils/patchTeamCache';
 import { draftToModule, ruleTextToDraft } from '../src/features/teamSchedule/utils/plannerModules';
 import { HOUR_LABELS, spanOnDay } from '../src/features/teamSchedule/utils/timeline';
-import { formatWindowTime, formatWorkWindow, workWindowBars } from '../src/features/teamSchedule/utils/workWindow';
+import { workWindowBars } from '../src/features/teamSchedule/utils/workWindow';
 import { fakeTeamMonth, fakeTeamSchedule, TEAM_DAY } from './teamScheduleFixtures';
 
 const ZONE = 'America/Toronto';

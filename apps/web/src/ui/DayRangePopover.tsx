@@ -6,7 +6,7 @@ import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
-import { type DayRange, isSelectableDay, normalizeDayRange } from '@shiftline/shared';
+import { type DayRange, formatDay, isSelectableDay, normalizeDayRange } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import { createContext, useContext, useEffect, useState } from 'react';
 
@@ -14,9 +14,9 @@ import { createContext, useContext, useEffect, useState } from 'react';
 export function formatDayRange(range: DayRange): string {
   const start = DateTime.fromISO(range.start).setLocale('en-US');
   const end = DateTime.fromISO(range.end).setLocale('en-US');
-  if (range.start === range.end) return start.toFormat('MMM d, yyyy');
-  if (start.year === end.year) return `${start.toFormat('MMM d')} – ${end.toFormat('MMM d, yyyy')}`;
-  return `${start.toFormat('MMM d, yyyy')} – ${end.toFormat('MMM d, yyyy')}`;
+  if (range.start === range.end) return formatDay(range.start);
+  if (start.year === end.year) return `${start.toFormat('MMM d')} – ${formatDay(range.end)}`;
+  return `${formatDay(range.start)} – ${formatDay(range.end)}`;
 }
 
 const PickedRange = createContext<DayRange | null>(null);

@@ -1,4 +1,4 @@
-import type { HomeDaysOff, HomeShift } from '@shiftline/shared';
+import { type HomeDaysOff, type HomeShift, localDateInZone } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 
 const inZone = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).setLocale('en-US');
@@ -12,7 +12,7 @@ export function shiftWhen(shift: Pick<HomeShift, 'start_utc' | 'end_utc'>, zone:
 
 /** The local day a shift starts on, for the team calendar's '#date=' link. */
 export const shiftDay = (shift: Pick<HomeShift, 'start_utc'>, zone: string): string =>
-  inZone(shift.start_utc, zone).toISODate() as string;
+  localDateInZone(Date.parse(shift.start_utc), zone);
 
 /**
  * The days of a days-off request, 'Dec 7 – Dec 9' or 'Dec 7', counted in the owner's zone (where they are whole

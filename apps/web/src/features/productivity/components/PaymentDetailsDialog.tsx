@@ -13,13 +13,14 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
+  formatDay,
   formatMoneyCard,
   formatMoneyRow,
+  localDateInZone,
   type Payroll,
   type ProductivityLoadBody,
   type ProductivityPayResult,
 } from '@shiftline/shared';
-import { DateTime } from 'luxon';
 import { type ReactNode, useState } from 'react';
 import { usePayrolls } from '../hooks/usePayrolls';
 
@@ -35,7 +36,6 @@ type PaymentDetailsDialogProps = {
   onClose: () => void;
 };
 
-const formatDay = (isoDate: string) => DateTime.fromISO(isoDate).setLocale('en-US').toFormat('MMM d, yyyy');
 const formatPeriod = (start: string, end: string) =>
   start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`;
 
@@ -153,9 +153,7 @@ function PayrollTable({ payrolls, totalCents, zone, showAgents, pagination }: Pa
             <TableRow key={payroll.id} data-testid="payroll-row">
               {showAgents ? <TableCell>{payroll.name}</TableCell> : null}
               <TableCell>{formatPeriod(payroll.periodStart, payroll.periodEnd)}</TableCell>
-              <TableCell>
-                {DateTime.fromISO(payroll.paidAt, { zone }).setLocale('en-US').toFormat('MMM d, yyyy')}
-              </TableCell>
+              <TableCell>{formatDay(localDateInZone(Date.parse(payroll.paidAt), zone))}</TableCell>
               <TableCell align="right">{formatMoneyRow(payroll.hourlyCents)}</TableCell>
               <TableCell align="right">{formatMoneyRow(payroll.statutoryCents)}</TableCell>
               <TableCell align="right">{formatMoneyRow(payroll.commissionCents)}</TableCell>

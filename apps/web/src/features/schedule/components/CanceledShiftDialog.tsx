@@ -5,7 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Shift } from '@shiftline/shared';
-import { formatDay, formatTimeRange, localDayOf } from '../utils/localTime';
+import { formatDay, localDateInZone } from '@shiftline/shared';
+import { formatTimeRange } from '../utils/localTime';
 
 type CanceledShiftDialogProps = { shift: Shift; zone: string; onClose: () => void };
 
@@ -18,7 +19,7 @@ export function CanceledShiftDialog({ shift, zone, onClose }: CanceledShiftDialo
       <DialogTitle id="canceled-shift-title">Canceled shift</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary">
-          {formatDay(localDayOf(start, zone))}
+          {formatDay(localDateInZone(start, zone))}
         </Typography>
         <Typography variant="h3" sx={{ mb: 2 }} data-testid="canceled-shift-time">
           {formatTimeRange(start, end, zone)}

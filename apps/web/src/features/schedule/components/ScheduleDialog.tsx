@@ -7,7 +7,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Shift, shiftEndChoices, shiftStartChoices, type Vacation, validateShift } from '@shiftline/shared';
+import {
+  formatDay,
+  type Shift,
+  shiftEndChoices,
+  shiftStartChoices,
+  type Vacation,
+  validateShift,
+} from '@shiftline/shared';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
@@ -15,7 +22,6 @@ import { scheduleApi } from '../api';
 import { useScheduleMutation } from '../hooks/useScheduleMutation';
 import { useShiftDraft } from '../hooks/useShiftDraft';
 import { busyIntervals, liveShiftIntervals } from '../utils/busyIntervals';
-import { formatDay } from '../utils/localTime';
 import type { ShiftDraft } from '../utils/shiftDraft';
 import { timeOptions } from '../utils/timeOptions';
 import { BreakRow } from './BreakRow';

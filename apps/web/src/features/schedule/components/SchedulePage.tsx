@@ -8,6 +8,8 @@ import {
   type CurrentUser,
   calendarPeriod,
   can,
+  formatDay,
+  localDateInZone,
   type Shift,
   type ShiftStatus,
   shiftTransition,
@@ -26,7 +28,7 @@ import { useUnsentCount } from '../hooks/useUnsentCount';
 import { useUserSchedule } from '../hooks/useUserSchedule';
 import { dayEvents, monthEvents } from '../utils/calendarEvents';
 import { countDatedEvents } from '../utils/countDatedEvents';
-import { formatDay, formatTimeRange, localDayOf } from '../utils/localTime';
+import { formatTimeRange } from '../utils/localTime';
 import { canOpenScheduleDialog, mayPlanOn } from '../utils/scheduleDialogRule';
 import type { ScheduleItem } from '../utils/scheduleItem';
 import { shiftActors } from '../utils/shiftActors';
@@ -50,7 +52,7 @@ const errorMessage = (error: unknown, fallback: string) => (error instanceof Api
 const deletionQuestion = (shift: Shift, zone: string) => {
   const start = Date.parse(shift.start_utc);
   const range = formatTimeRange(start, Date.parse(shift.end_utc), zone);
-  return `Are you sure you want to delete the shift ${range} on ${formatDay(localDayOf(start, zone))}?`;
+  return `Are you sure you want to delete the shift ${range} on ${formatDay(localDateInZone(start, zone))}?`;
 };
 
 const showsRulesBar = (pathname: string) =>
@@ -58,7 +60,7 @@ const showsRulesBar = (pathname: string) =>
 
 /** A planner starts on the focused day, or today when that is past (the ISO dates compare as text). */
 function planStartDay(focusDay: string, zone: string): string {
-  const today = localDayOf(Date.now(), zone);
+  const today = localDateInZone(Date.now(), zone);
   return [focusDay, today].sort()[1] as string;
 }
 
@@ -83,7 +85,7 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
   const forself = ownerId === viewer.id;
   const { pathname } = useLocation();
   const isScheduleSupervisor = can(viewer.role, 'schedule.manage');
-  const today = localDayOf(Date.now(), zone);
+  const today = localDateInZone(Date.now(), zone);
 
   const [month, setMonth] = useState(today.slice(0, 7));
   const [focusDay, setFocusDay] = useState(today);
@@ -113,7 +115,7 @@ function PersonalSchedule({ viewer, ownerId }: { viewer: CurrentUser; ownerId: n
   /** Focuses the day, and opens the dialog if the spec's rule allows it, on freshly loaded events. */
   const openDay = async (day: string) => {
     setFocusDay(day);
-    const facts = { day, today: localDayOf(Date.now(), zone), isOwner: forself, isScheduleSupervisor };
+    const facts = { day, today: localDateInZone(Date.now(), zone), isOwner: forself, isScheduleSupervisor };
     if (!mayPlanOn(facts)) return;
     const fresh = (await schedule.refetch()).data;
     if (!fresh) return;

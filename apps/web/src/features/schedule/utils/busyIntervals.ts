@@ -1,4 +1,4 @@
-import { BLOCKING_VACATION_STATUSES, type Interval, type Shift, type Vacation } from '@shiftline/shared';
+import { BLOCKING_VACATION_STATUSES, type Interval, isLiveShift, type Shift, type Vacation } from '@shiftline/shared';
 
 export type BusyInterval = Interval & { kind: 'shift' | 'vacation' };
 
@@ -9,7 +9,7 @@ const toInterval = (item: { start_utc: string; end_utc: string }): Interval => (
 
 /** The owner's live (pending or approved) shifts: what the time pickers keep clear of. */
 export function liveShiftIntervals(shifts: readonly Shift[]): Interval[] {
-  return shifts.filter((shift) => shift.status === 'pending' || shift.status === 'approved').map(toInterval);
+  return shifts.filter((shift) => isLiveShift(shift.status)).map(toInterval);
 }
 
 /** Everything a new shift must not overlap, as the server checks it: live shifts and blocking vacations. */

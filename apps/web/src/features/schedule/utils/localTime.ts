@@ -12,16 +12,6 @@ export function formatTimeRange(start: number, end: number, zone: string): strin
   return `${formatTime(start, zone)} – ${formatTime(end, zone)}`;
 }
 
-/** The local ISO date ('2026-11-23') of a moment in a zone. */
-export function localDayOf(epochMs: number, zone: string): string {
-  return inZone(epochMs, zone).toISODate() as string;
-}
-
-/** 'Nov 23, 2026': the one date format of the schedule screen, from a local ISO date. */
-export function formatDay(day: string): string {
-  return DateTime.fromISO(day).setLocale('en-US').toFormat('LLL d, yyyy');
-}
-
 /** The start and end of a local day in a zone, as an interval of instants (23 or 25 hours on DST days). */
 export function dayInterval(day: string, zone: string): { start: number; end: number } {
   const start = DateTime.fromISO(day, { zone }).startOf('day');

@@ -1,5 +1,5 @@
-import { zoneAbbreviation } from '@shiftline/shared';
-import { formatTime, localDayOf } from './localTime';
+import { localDateInZone, zoneAbbreviation } from '@shiftline/shared';
+import { formatTime } from './localTime';
 
 export type TimeOption = { value: number; label: string };
 
@@ -10,7 +10,7 @@ export type TimeOption = { value: number; label: string };
 export function timeOptions(choices: readonly number[], zone: string, day: string): TimeOption[] {
   const labels = choices.map((moment) => {
     const time = formatTime(moment, zone);
-    return localDayOf(moment, zone) === day ? time : `${time} (next day)`;
+    return localDateInZone(moment, zone) === day ? time : `${time} (next day)`;
   });
   return choices.map((moment, index) => {
     const label = labels[index] as string;

@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { formatWorkingWindow } from '@shiftline/shared';
 import { memo, type PointerEvent, useMemo } from 'react';
 import { statusColor } from '../../schedule/utils/calendarEvents';
 import { formatTimeRange } from '../../schedule/utils/localTime';
 import type { ScheduleCampaign } from '../api';
 import { assignLanes } from '../utils/lanes';
 import { spanOnDay, spanStyle } from '../utils/timeline';
-import { formatWorkWindow, workWindowBars } from '../utils/workWindow';
+import { workWindowBars } from '../utils/workWindow';
 import { ROW_COLUMNS } from './AgentRows';
 import { hourGridSx } from './TimelineHeader';
 
@@ -68,7 +69,7 @@ export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, 
     });
     return {
       windowBars: workWindowBars(campaign.start_work_time, campaign.end_work_time, day, zone),
-      windowText: formatWorkWindow(campaign.start_work_time, campaign.end_work_time, day, zone),
+      windowText: formatWorkingWindow(campaign.start_work_time, campaign.end_work_time, day, zone),
       laned,
       lanes,
       count: shifts.length,

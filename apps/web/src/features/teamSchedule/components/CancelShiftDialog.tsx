@@ -7,9 +7,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatDay, localDateInZone } from '@shiftline/shared';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
-import { formatDay, formatTimeRange, localDayOf } from '../../schedule/utils/localTime';
+import { formatTimeRange } from '../../schedule/utils/localTime';
 import { teamScheduleApi } from '../api';
 import { useShiftTransition } from '../hooks/useShiftTransition';
 import type { TimePoint } from './ShiftBar';
@@ -67,7 +68,7 @@ export function CancelShiftDialog({ shift, agentName, zone, onClose, onCanceled 
         <div>
           <Typography variant="subtitle2">{agentName}</Typography>
           <Typography variant="body2" color="text.secondary" data-testid="cancel-shift-time">
-            {formatDay(localDayOf(start, zone))}, {formatTimeRange(start, end, zone)}
+            {formatDay(localDateInZone(start, zone))}, {formatTimeRange(start, end, zone)}
           </Typography>
         </div>
         <TextField

@@ -20,6 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   canSavePlanner,
+  formatDay,
   formatSchedulerRule,
   type Interval,
   moduleToRule,
@@ -39,11 +40,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
-import { queryKeys } from '../../../lib/queryKeys';
 import { useBusyTimesAround } from '../../schedule/hooks/useBusyTimesAround';
-import { formatDay } from '../../schedule/utils/localTime';
 import { EMPTY_DRAFT, type ShiftDraft } from '../../schedule/utils/shiftDraft';
-import { type PlannerResponse, teamScheduleApi } from '../api';
+import { type PlannerResponse, teamScheduleApi, teamScheduleKeys } from '../api';
 import { useTeamMutation } from '../hooks/useTeamMutation';
 import { freeShiftRequest } from '../utils/freeShiftRequest';
 import { draftToModule, NO_REPEAT, type RepeatState, repeatsOf, ruleTextToDraft } from '../utils/plannerModules';
@@ -112,7 +111,7 @@ export function PlannerDialog({
   const user = forself ? undefined : target.id;
 
   const saved = useQuery({
-    queryKey: queryKeys.teamSchedule.planner(user),
+    queryKey: teamScheduleKeys.planner(user),
     queryFn: () => teamScheduleApi.getPlanner(user),
     enabled: isScheduleSupervisor,
   });

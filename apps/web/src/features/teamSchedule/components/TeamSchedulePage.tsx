@@ -8,6 +8,7 @@ import {
   calendarPeriod,
   can,
   type DataPoint,
+  localDateInZone,
   timeZoneLabel,
 } from '@shiftline/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -18,7 +19,7 @@ import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { useCurrentUser } from '../../auth';
 import { useCampaigns } from '../../campaigns';
 import { MonthNavigation } from '../../schedule/components/MonthNavigation';
-import { dayInterval, localDayOf } from '../../schedule/utils/localTime';
+import { dayInterval } from '../../schedule/utils/localTime';
 import { monthTitle } from '../../schedule/utils/monthKey';
 import { teamScheduleApi } from '../api';
 import { useScheduleCampaigns } from '../hooks/useScheduleCampaigns';
@@ -53,7 +54,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
   const location = useLocation();
   const navigate = useNavigate();
   const hashDate = dateFromHash(location.hash);
-  const today = localDayOf(Date.now(), zone);
+  const today = localDateInZone(Date.now(), zone);
 
   const [month, setMonth] = useState((hashDate ?? today).slice(0, 7));
   const [campaignFilter, setCampaignFilter] = useState<number[]>([]);

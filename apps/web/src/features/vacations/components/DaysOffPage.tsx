@@ -14,8 +14,15 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type CurrentUser, can, timeZoneLabel, VACATION_STATUSES, type VacationStatus } from '@shiftline/shared';
-import { DateTime } from 'luxon';
+import {
+  type CurrentUser,
+  can,
+  formatDay,
+  localDateInZone,
+  timeZoneLabel,
+  VACATION_STATUSES,
+  type VacationStatus,
+} from '@shiftline/shared';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
@@ -324,7 +331,7 @@ function DaysOffTable({
                   />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-                  {DateTime.fromISO(row.created_at, { zone }).setLocale('en-US').toFormat('LLL d, yyyy')}
+                  {formatDay(localDateInZone(Date.parse(row.created_at), zone))}
                 </TableCell>
                 <TableCell align="right">
                   <Box sx={{ display: 'inline-flex', gap: 1, justifyContent: 'flex-end' }}>

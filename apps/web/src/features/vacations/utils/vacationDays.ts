@@ -1,4 +1,4 @@
-import type { DayRange, VacationStatus } from '@shiftline/shared';
+import { type DayRange, formatDay, type VacationStatus } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 
 /** A day range as the server takes it: from the start of the first local day to the start of the day after the last. */
@@ -25,12 +25,9 @@ export function vacationDays(startUtc: string, endUtc: string, zone: string): Da
   return { start: first.toISODate() as string, end: last.toISODate() as string };
 }
 
-/** 'Nov 23, 2026': the schedule screens' date format. */
-export const formatDate = (isoDay: string) => DateTime.fromISO(isoDay).setLocale('en-US').toFormat('LLL d, yyyy');
-
 /** 'Nov 23, 2026 – Nov 27, 2026', or one date for a single day. */
 export function formatDays(range: DayRange): string {
-  return range.start === range.end ? formatDate(range.start) : `${formatDate(range.start)} – ${formatDate(range.end)}`;
+  return range.start === range.end ? formatDay(range.start) : `${formatDay(range.start)} – ${formatDay(range.end)}`;
 }
 
 /** Whole local days in the range, both ends included. */

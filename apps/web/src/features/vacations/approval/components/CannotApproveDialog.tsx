@@ -4,7 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { formatDate, vacationDays } from '../../utils/vacationDays';
+import { formatDay } from '@shiftline/shared';
+import { vacationDays } from '../../utils/vacationDays';
 
 type CannotApproveDialogProps = { start: string; end: string; zone: string; onClose: () => void };
 
@@ -16,7 +17,7 @@ export function CannotApproveDialog({ start, end, zone, onClose }: CannotApprove
       <DialogTitle id="cannot-approve-title">Cannot be approved!</DialogTitle>
       <DialogContent>
         <DialogContentText data-testid="cannot-approve-text">
-          The days from the selected period {formatDate(days.start)} - {formatDate(days.end)} have already been approved
+          The days from the selected period {formatDay(days.start)} - {formatDay(days.end)} have already been approved
           as days off.
         </DialogContentText>
       </DialogContent>
