@@ -2,14 +2,11 @@
 // sign-in, against the built app served by the real server (fresh embedded database with the demo centre).
 // Each response counts its body as it crossed the wire when the server compressed it, else its gzip size
 // (level 9, what a compressing server would send), so the figure does not depend on whether compression is on.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { startServer } from '@shiftline/server/testing/process';
 import { type Browser, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { checkTarget, launchChromium, printVerdicts } from './support.js';
 
@@ -19,52 +16,6 @@ const ROLES = (process.env.BENCH_ROLES ?? 'agent,schedulesupervisor,admin').spli
 
 /** One response: its body as sent (the server's encoding, else gzip -9 measured here) and as gzip -9 in any case. */
 type Loaded = { url: string; kind: string; wireBytes: number; gzipBytes: number; compressed: boolean };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(repoRoot, 'apps/server'),
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // The home page's figures read a few days; the bytes of its answers hardly depend on how many.
-      DEMO_HISTORY_DAYS: '7',
-      LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Shiftline is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
 
 /** Records every response the page receives until `stop` is called, with its compressed body size. */
 function recordResponses(page: Page) {
@@ -143,10 +94,15 @@ if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
   process.exit(1);
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-bench-bundle-'));
-const port = await freePort();
-const baseURL = `http://127.0.0.1:${port}`;
-const server = await startServer(dataDir, port);
+const server = await startServer({
+  name: 'bench-bundle',
+  env: {
+    // The home page's figures read a few days; the bytes of its answers hardly depend on how many.
+    DEMO_HISTORY_DAYS: '7',
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+  },
+});
+const baseURL = server.baseUrl;
 const browser = await launchChromium();
 let compressedByServer = false;
 try {
@@ -194,7 +150,5 @@ try {
   printVerdicts();
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await rm(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -10,7 +10,7 @@ import {
 import {
   expandPlanner,
   instantOf,
-  localDateOf,
+  localDateInZone,
   PLANNER_HORIZON_DAYS,
   parseSchedulerRule,
   type SchedulerRule,
@@ -58,7 +58,7 @@ function naiveExpansion(planner: BenchPlanner, from: number, to: number): number
   const startMs = Date.parse(`${planner.startPlanner}T00:00:00Z`);
   const startSunday = startMs - new Date(startMs).getUTCDay() * DAY_MS;
   for (
-    let date = localDateOf(from, planner.zone);
+    let date = localDateInZone(from, planner.zone);
     instantOf(date, '00:00', planner.zone) < to;
     date = isoPlusDays(date, 1)
   ) {
@@ -87,7 +87,7 @@ function benchExpansion(): void {
   const now = Date.now();
   const planners: BenchPlanner[] = Array.from({ length: PLANNERS }, (_, index) => {
     const zone = TIME_ZONE_IDS[index % TIME_ZONE_IDS.length] as string;
-    const today = localDateOf(now, zone);
+    const today = localDateInZone(now, zone);
     return {
       rules: rulesOf(RULE_SETS[index % RULE_SETS.length] as string[]),
       startPlanner: isoPlusDays(today, -(index % 30)),
@@ -188,7 +188,7 @@ async function benchServer(label: string, database: DatabaseHandle): Promise<voi
         url: '/api/schedules/set_planner',
         headers,
         payload: {
-          start: localDateOf(now, agent.timezone),
+          start: localDateInZone(now, agent.timezone),
           scheduler: RULE_SETS[index % RULE_SETS.length],
           end_date: null,
           user: agent.id,
@@ -248,7 +248,7 @@ async function benchServer(label: string, database: DatabaseHandle): Promise<voi
   for (const agent of baselineAgents) {
     const shifts = expandPlanner({
       rules: weekdays,
-      startPlanner: localDateOf(now, agent.timezone),
+      startPlanner: localDateInZone(now, agent.timezone),
       endPlanner: null,
       zone: agent.timezone,
       from: now,

@@ -1,16 +1,11 @@
 // Supervisor month render: time from navigation to the month grid showing its agent atoms, and to the details
 // panel drawing its timeline, in headless Chromium against the real server, for a 1,000-agent centre. The
 // baseline in the same run is the default 48-agent demo centre.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startServer } from '@shiftline/server/testing/process';
 import { instantOf, localDateInZone, proposeBreaks } from '@shiftline/shared';
 import { type Page, request } from 'playwright-core';
 import { checkTarget, launchChromium, median, printVerdicts } from './support.js';
 
-const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
 
 /**
@@ -39,42 +34,18 @@ function approvalVisibleAfter(page: Page, shiftId: number): Promise<number> {
   );
 }
 
-async function startServer(agents: number, port: number): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-render-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DEMO_AGENTS: String(agents),
-      // The render benchmark needs shifts, not call history: skip it to keep start-up short.
-      DEMO_HISTORY_DAYS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function measure(agents: number): Promise<void> {
+  const server = await startServer({
+    name: 'render',
+    // The render benchmark needs shifts, not call history: skip it to keep start-up short.
+    env: { DEMO_AGENTS: String(agents), DEMO_HISTORY_DAYS: '0' },
+    readyWithinMs: 900_000,
   });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Shiftline is ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}\n${output}`)));
-  });
-  return { child, dataDir };
-}
-
-async function measure(agents: number, port: number): Promise<void> {
-  const { child, dataDir } = await startServer(agents, port);
   const browser = await launchChromium();
   try {
     const page = await (
       await browser.newContext({
-        baseURL: `http://127.0.0.1:${port}`,
+        baseURL: server.baseUrl,
         viewport: { width: 1440, height: 900 },
         timezoneId: 'America/Toronto',
       })
@@ -120,7 +91,7 @@ async function measure(agents: number, port: number): Promise<void> {
     checkTarget(`day timeline after its data (${agents} agents)`, median(dayAfterData), '≤', 300, 'ms', 0);
 
     // One approval: from the click to the bar drawn approved, on a pending shift an agent sends for it.
-    const agent = await request.newContext({ baseURL: `http://127.0.0.1:${port}` });
+    const agent = await request.newContext({ baseURL: server.baseUrl });
     await agent.post('/api/auth/login', { data: { email: 'agent@shiftline.test', password: 'shiftline' } });
     const { csrf_token: csrf } = (await (await agent.get('/api/auth/me')).json()) as { csrf_token: string };
     const approvals: number[] = [];
@@ -152,13 +123,11 @@ async function measure(agents: number, port: number): Promise<void> {
     checkTarget(`one approval visible (${agents} agents)`, median(approvals), '≤', 200, 'ms', 0);
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
-await measure(48, 3951);
-await measure(AGENTS, 3952);
+await measure(48);
+await measure(AGENTS);
 printVerdicts();

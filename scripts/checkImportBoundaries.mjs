@@ -42,11 +42,17 @@ const PROBES = [
     'passes',
   ],
   ['apps/web/src/features/alpha/components/Server.tsx', `export * from '@shiftline/server/testing';`, 'fails'],
+  ['apps/web/src/lib/server.ts', `export * from '@shiftline/server/testing/process';`, 'fails'],
   // Tools use the server's public entry point only.
   ['bench/probeDatabase.ts', `export * from '../apps/server/src/db/database.js';`, 'fails'],
   ['bench/probeFeature.ts', `export * from '../apps/server/src/features/users/index.js';`, 'fails'],
   ['e2e/support/probe.ts', `export * from '../../apps/server/src/app.js';`, 'fails'],
-  ['bench/probeEntry.ts', `export * from '@shiftline/server/testing';\nexport * from '@shiftline/shared';`, 'passes'],
+  [
+    'bench/probeEntry.ts',
+    `export * from '@shiftline/server/testing';\nexport * from '@shiftline/server/testing/process';\nexport * from '@shiftline/shared';`,
+    'passes',
+  ],
+  ['e2e/support/probeDeep.ts', `export * from '@shiftline/server/testing/serverProcess';`, 'fails'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'shiftline-boundaries-'));

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, spawnServer } from '../src/testing/serverProcess.js';
 import { dropDatabase, testDatabaseKind, withDatabase } from './support/databases.js';
 import { freePort } from './support/redisServer.js';
-import { type ServerProcess, spawnServer } from './support/serverProcess.js';
 
 const started: ServerProcess[] = [];
 const folders: string[] = [];
