@@ -40,9 +40,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
+import { queryKeys } from '../../../lib/queryKeys';
 import { useBusyTimesAround } from '../../schedule/hooks/useBusyTimesAround';
 import { EMPTY_DRAFT, type ShiftDraft } from '../../schedule/utils/shiftDraft';
-import { type PlannerResponse, teamScheduleApi, teamScheduleKeys } from '../api';
+import { type PlannerResponse, teamScheduleApi } from '../api';
 import { useTeamMutation } from '../hooks/useTeamMutation';
 import { freeShiftRequest } from '../utils/freeShiftRequest';
 import { draftToModule, NO_REPEAT, type RepeatState, repeatsOf, ruleTextToDraft } from '../utils/plannerModules';
@@ -111,7 +112,7 @@ export function PlannerDialog({
   const user = forself ? undefined : target.id;
 
   const saved = useQuery({
-    queryKey: teamScheduleKeys.planner(user),
+    queryKey: queryKeys.teamSchedule.planner(user),
     queryFn: () => teamScheduleApi.getPlanner(user),
     enabled: isScheduleSupervisor,
   });
