@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../plugins/errors.js';
 import { addCallsToRollups, addStatesToRollups } from '../../rollups/index.js';
+import { lockUserRow } from '../users/index.js';
 
 /**
  * The two writes that keep the dashboards current: a call ending and an agent changing state. Each runs in one
@@ -90,7 +91,7 @@ export async function changeAgentState(
   }
   return db.transaction().execute(async (trx) => {
     // Lock the agent: two state changes at once queue here rather than both opening a state.
-    const agent = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    const agent = await lockUserRow(trx, userId);
     if (!agent) throw new AppError('not_found', 'No such user.');
     const open = await trx
       .selectFrom('agent_state_log')
