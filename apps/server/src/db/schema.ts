@@ -298,6 +298,9 @@ export type AgentProductivityRollupsTable = GrainedRollupBucket & { user_id: num
     RollupSum
   >;
 
+/** The productivity rollup's week and month × hour-of-day rows (grains 3, 4) summed over campaigns: one row per agent. */
+export type AgentHourOfDayRollupsTable = Omit<AgentProductivityRollupsTable, 'campaign_id'>;
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -327,6 +330,7 @@ export type Database = {
   agent_campaign_call_rollups: AgentCampaignCallRollupsTable;
   type_call_rollups: TypeCallRollupsTable;
   agent_productivity_rollups: AgentProductivityRollupsTable;
+  agent_hour_of_day_rollups: AgentHourOfDayRollupsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,5 +3,12 @@
  * generator read and keep current. Not a feature: a module beside db/ that features and db/ both use, so db/ depends
  * on no feature. Its SQL is committed in sql/ (`npm run db:sql`).
  */
-export { grainedRows, hourOfDayRows, localSecondsOf, summedCallSums, toCallSums } from './reads.js';
+export {
+  grainedRows,
+  type HourOfDayTables,
+  hourOfDayRows,
+  localSecondsOf,
+  summedCallSums,
+  toCallSums,
+} from './reads.js';
 export { addCallsToRollups, addStatesToRollups, rebuildRollups, rollupTables } from './upkeep.js';

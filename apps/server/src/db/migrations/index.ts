@@ -12,6 +12,7 @@ import * as rollupPartitions from './20261124_0010_rollup_partitions.js';
 import * as weekHourGrain from './20261124_0011_week_hour_grain.js';
 import * as monthHourGrain from './20261124_0012_month_hour_grain.js';
 import * as clusterHourRollups from './20261124_0013_cluster_hour_rollups.js';
+import * as hourOfDayRollups from './20261124_0014_hour_of_day_rollups.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0011_week_hour_grain': weekHourGrain,
   '20261124_0012_month_hour_grain': monthHourGrain,
   '20261124_0013_cluster_hour_rollups': clusterHourRollups,
+  '20261124_0014_hour_of_day_rollups': hourOfDayRollups,
 };

@@ -63,10 +63,22 @@ GROUP BY a.alignment, bucket_start, camp.type
 
 INSERT INTO agent_productivity_rollups AS t (alignment, grain, bucket_start, user_id, campaign_id, commission_cents)
 SELECT a.alignment, g.grain, date_trunc(g.unit, l.created_at - make_interval(mins => a.alignment), 'UTC') + CASE WHEN g.grain IN (3, 4)
-THEN make_interval(hours => extract(hour FROM (l.created_at - make_interval(mins => a.alignment)) AT TIME ZONE 'UTC')::int) ELSE interval '0' END + make_interval(mins => a.alignment) AS bucket_start, l.agent_id, l.campaign_id,
-  sum(l.commission_cents)
+THEN make_interval(hours => extract(hour FROM (l.created_at - make_interval(mins => a.alignment)) AT TIME ZONE 'UTC')::int) ELSE interval '0' END + make_interval(mins => a.alignment) AS bucket_start, l.agent_id AS user_id,
+  l.campaign_id, sum(l.commission_cents) AS commission_cents
 FROM sales_leads l JOIN calls c ON c.id = l.call_id CROSS JOIN (VALUES (0::smallint), (30::smallint)) AS a(alignment) CROSS JOIN (VALUES (0::smallint, 'hour'), (1::smallint, 'day'), (2::smallint, 'month'), (3::smallint, 'week'), (4::smallint, 'month')) AS g(grain, unit)
 WHERE c.ended_at IS NOT NULL AND l.sold AND l.agent_id IS NOT NULL AND l.commission_cents > 0 AND c.id = ANY($1::bigint[])
 GROUP BY a.alignment, g.grain, bucket_start, l.agent_id, l.campaign_id
 ON CONFLICT (alignment, grain, bucket_start, user_id, campaign_id) DO UPDATE SET commission_cents = t.commission_cents + excluded.commission_cents;
+-- $1 = ["101","102"]
+
+INSERT INTO agent_hour_of_day_rollups AS t (alignment, grain, bucket_start, user_id, "commission_cents")
+SELECT p.alignment, p.grain, p.bucket_start, p.user_id, sum("p"."commission_cents")
+FROM (SELECT a.alignment, g.grain, date_trunc(g.unit, l.created_at - make_interval(mins => a.alignment), 'UTC') + CASE WHEN g.grain IN (3, 4)
+THEN make_interval(hours => extract(hour FROM (l.created_at - make_interval(mins => a.alignment)) AT TIME ZONE 'UTC')::int) ELSE interval '0' END + make_interval(mins => a.alignment) AS bucket_start, l.agent_id AS user_id,
+  l.campaign_id, sum(l.commission_cents) AS commission_cents
+FROM sales_leads l JOIN calls c ON c.id = l.call_id CROSS JOIN (VALUES (0::smallint), (30::smallint)) AS a(alignment) CROSS JOIN (VALUES (3::smallint, 'week'), (4::smallint, 'month')) AS g(grain, unit)
+WHERE c.ended_at IS NOT NULL AND l.sold AND l.agent_id IS NOT NULL AND l.commission_cents > 0 AND c.id = ANY($1::bigint[])
+GROUP BY a.alignment, g.grain, bucket_start, l.agent_id, l.campaign_id) p
+GROUP BY p.alignment, p.grain, p.bucket_start, p.user_id
+ON CONFLICT (alignment, grain, bucket_start, user_id) DO UPDATE SET "commission_cents" = t."commission_cents" + excluded."commission_cents";
 -- $1 = ["101","102"]
