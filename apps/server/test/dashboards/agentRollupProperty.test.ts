@@ -18,8 +18,8 @@ import { createRandom } from '../../src/db/demo/random.js';
 import { endCall } from '../../src/features/dashboards/index.js';
 import { hourInFilter } from '../../src/features/productivity/productivity.service.js';
 import { addStatesToRollups, rebuildRollups } from '../../src/rollups/index.js';
-import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
-import { campaignId, clearCallHistory } from './fixtures.js';
+import { as, createTestUser, demoEmail, login, type Session, type TestApp } from '../support/testApp.js';
+import { startRollupPropertyApp } from './fixtures.js';
 
 /**
  * The per-agent rollups (kept in hours, days and months) must answer like sums over the raw rows, whatever mix of
@@ -51,7 +51,7 @@ let admin: Session;
 let agents: number[];
 let campaigns: number[];
 const rateCents = new Map<number, number>();
-const billingRate = new Map<number, number>();
+let billingRate: Map<number, number>;
 const calls: RawCall[] = [];
 const states: RawState[] = [];
 const leads: RawLead[] = [];
@@ -63,16 +63,8 @@ const randomInstant = (random: ReturnType<typeof createRandom>) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => Date.parse('2026-11-20T12:00:00Z') });
+  ({ t, campaigns, billingRates: billingRate } = await startRollupPropertyApp());
   const { database } = t;
-  await clearCallHistory(database);
-  campaigns = [
-    await campaignId(database, 'Northwind Patient Line'),
-    await campaignId(database, 'Maple Telecom Billing'),
-  ];
-  for (const campaign of await database.db.selectFrom('campaigns').select(['id', 'billing_rate_cents']).execute()) {
-    billingRate.set(campaign.id, campaign.billing_rate_cents);
-  }
   agents = [];
   for (const [index, rate] of [1700, 2150, 1999].entries()) {
     const id = await createTestUser(database, { email: `grain.${index}@test.local`, timezone: 'America/Toronto' });

@@ -2,12 +2,36 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
 import { rollupTables } from '../../src/rollups/index.js';
+import { startTestApp, type TestApp } from '../support/testApp.js';
 
 type NewCall = import('kysely').Insertable<Database['calls']>;
 
 /** Empties the call history and its rollups, so a test's hand-made calls are the only ones counted. */
 export async function clearCallHistory(database: DatabaseHandle): Promise<void> {
   await sql`TRUNCATE sales_leads, agent_state_log, calls, agent_payments, ${rollupTables}`.execute(database.db);
+}
+
+/**
+ * The rollup property tests' start: the app at a fixed now, no call history, two demo campaigns to pick from, and
+ * every campaign's billing rate (cents per hour).
+ */
+export async function startRollupPropertyApp(): Promise<{
+  t: TestApp;
+  campaigns: number[];
+  billingRates: Map<number, number>;
+}> {
+  const t = await startTestApp({}, { now: () => Date.parse('2026-11-20T12:00:00Z') });
+  const { database } = t;
+  await clearCallHistory(database);
+  const campaigns = [
+    await campaignId(database, 'Northwind Patient Line'),
+    await campaignId(database, 'Maple Telecom Billing'),
+  ];
+  const billingRates = new Map<number, number>();
+  for (const campaign of await database.db.selectFrom('campaigns').select(['id', 'billing_rate_cents']).execute()) {
+    billingRates.set(campaign.id, campaign.billing_rate_cents);
+  }
+  return { t, campaigns, billingRates };
 }
 
 export async function campaignId(database: DatabaseHandle, name: string): Promise<number> {

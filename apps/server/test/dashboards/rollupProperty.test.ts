@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/db/demo/random.js';
 import { endCall } from '../../src/features/dashboards/index.js';
 import { rebuildRollups } from '../../src/rollups/index.js';
-import { as, demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
-import { campaignId, clearCallHistory, disposition, statsSource } from './fixtures.js';
+import { as, demoEmail, login, type Session, type TestApp } from '../support/testApp.js';
+import { disposition, startRollupPropertyApp, statsSource } from './fixtures.js';
 
 /**
  * The rollups must answer exactly like an aggregate over the raw calls. Random calls around both clock changes
@@ -47,20 +47,12 @@ let t: TestApp;
 let admin: Session;
 let campaigns: number[];
 let sources: number[];
-const hourlyRateCents = new Map<number, number>();
+let hourlyRateCents: Map<number, number>;
 const calls: RawCall[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => Date.parse('2026-11-20T12:00:00Z') });
+  ({ t, campaigns, billingRates: hourlyRateCents } = await startRollupPropertyApp());
   const { database } = t;
-  await clearCallHistory(database);
-  campaigns = [
-    await campaignId(database, 'Northwind Patient Line'),
-    await campaignId(database, 'Maple Telecom Billing'),
-  ];
-  for (const campaign of await database.db.selectFrom('campaigns').select(['id', 'billing_rate_cents']).execute()) {
-    hourlyRateCents.set(campaign.id, campaign.billing_rate_cents);
-  }
   sources = [await statsSource(database, 'Prop Source A'), await statsSource(database, 'Prop Source B')];
   const dispositions = [
     await disposition(database, { title: 'P Resolved', campaign_type: 'inbound', bucket: 'resolved' }),
