@@ -33,25 +33,22 @@ type DaysOffRow = {
   total: string | number;
 };
 
-const toShift = (row: ShiftRow): HomeShift => ({
+/** What a listed shift and listed days off both show besides their status: whose, and when. */
+const toItem = (row: ShiftRow | DaysOffRow) => ({
   id: row.id,
   user_id: row.user_id,
   name: `${row.first_name} ${row.second_name}`,
-  status: row.status,
   start_utc: row.start_at.toISOString(),
   end_utc: row.end_at.toISOString(),
+});
+
+const toShift = (row: ShiftRow): HomeShift => ({
+  ...toItem(row),
+  status: row.status,
   sent_for_approval: row.sent_for_approval_at !== null,
 });
 
-const toDaysOff = (row: DaysOffRow): HomeDaysOff => ({
-  id: row.id,
-  user_id: row.user_id,
-  name: `${row.first_name} ${row.second_name}`,
-  status: row.status,
-  start_utc: row.start_at.toISOString(),
-  end_utc: row.end_at.toISOString(),
-  timezone: row.timezone,
-});
+const toDaysOff = (row: DaysOffRow): HomeDaysOff => ({ ...toItem(row), status: row.status, timezone: row.timezone });
 
 const WAITING_DAYS_OFF = ['vac_pending', 'vac_cancel_requested'] as const;
 

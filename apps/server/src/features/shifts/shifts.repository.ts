@@ -5,20 +5,14 @@ import {
   type LiveShiftStatus,
   type ShiftStatus,
 } from '@shiftline/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, ShiftsTable } from '../../db/schema.js';
 
-export type ShiftRecord = {
-  id: number;
-  user_id: number;
-  status: ShiftStatus;
-  start_at: Date;
-  end_at: Date;
-  notes: string | null;
-  reason: string | null;
-  sent_for_approval_at: Date | null;
-  breaks: { type: BreakType; start_at: Date; end_at: Date }[];
-};
+/** A shift as the personal schedule reads it, with its breaks. */
+export type ShiftRecord = Pick<
+  Selectable<ShiftsTable>,
+  'id' | 'user_id' | 'status' | 'start_at' | 'end_at' | 'notes' | 'reason' | 'sent_for_approval_at'
+> & { breaks: { type: BreakType; start_at: Date; end_at: Date }[] };
 
 /** Time a user is already taken: a live shift (with its id) or approved days off. */
 export type BusyTime = { start: number; end: number } & ({ kind: 'shift'; id: number } | { kind: 'vacation' });

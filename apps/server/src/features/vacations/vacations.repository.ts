@@ -1,9 +1,6 @@
-import { BLOCKING_VACATION_STATUSES, type VacationReason, type VacationStatus } from '@shiftline/shared';
+import type { VacationReason, VacationStatus } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
-/** Statuses of requests an agent may not request again over: waiting, granted, or granted with a cancellation asked. */
-const OPEN_VACATION_STATUSES: readonly VacationStatus[] = ['vac_pending', ...BLOCKING_VACATION_STATUSES];
 
 export function createVacationsRepository(db: Kysely<Database>) {
   return {
@@ -31,28 +28,21 @@ export function createVacationsRepository(db: Kysely<Database>) {
       await db.updateTable('vacations').set({ status }).where('id', '=', id).execute();
     },
 
-    /** Approved days off of a user overlapping a period, other than the given vacation. */
-    blockingOverlapping: (userId: number, start: Date, end: Date, exceptId?: number) =>
+    /** A user's requests in the given statuses overlapping a period (other than `exceptId`), earliest first. */
+    overlapping: (
+      userId: number,
+      period: { start: Date; end: Date },
+      statuses: readonly VacationStatus[],
+      exceptId?: number,
+    ) =>
       db
         .selectFrom('vacations')
         .selectAll()
         .where('user_id', '=', userId)
-        .where('status', 'in', BLOCKING_VACATION_STATUSES)
-        .where('start_at', '<', end)
-        .where('end_at', '>', start)
+        .where('status', 'in', statuses)
+        .where('start_at', '<', period.end)
+        .where('end_at', '>', period.start)
         .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId as number))
-        .orderBy('start_at')
-        .execute(),
-
-    /** Requests of a user overlapping a period that are waiting for a decision or already granted. */
-    openOverlapping: (userId: number, start: Date, end: Date) =>
-      db
-        .selectFrom('vacations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('status', 'in', OPEN_VACATION_STATUSES)
-        .where('start_at', '<', end)
-        .where('end_at', '>', start)
         .orderBy('start_at')
         .execute(),
 

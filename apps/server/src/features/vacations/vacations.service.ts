@@ -1,6 +1,9 @@
 import {
+  BLOCKING_VACATION_STATUSES,
   can,
+  formatDay,
   isLiveShift,
+  localDateInZone,
   type ServerEvent,
   type ServerEventPayloads,
   sameDaysInZone,
@@ -16,7 +19,7 @@ import type { FreeShiftsService, OfferRepositories } from '../freeShifts/index.j
 import type { NotificationsService } from '../notifications/index.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
-import { longName, type UsersRepository } from '../users/index.js';
+import { isListedUser, longName, type UsersRepository } from '../users/index.js';
 import type { VacationsRepository } from './vacations.repository.js';
 
 /** What a days-off decision writes in one transaction: the request, the owner's shifts, offers and notifications. */
@@ -26,6 +29,8 @@ export type VacationsRepositories = OfferRepositories & {
   users: UsersRepository;
 };
 
+/** Statuses of requests an agent may not request again over: waiting, granted, or granted with a cancellation asked. */
+const OPEN_VACATION_STATUSES: readonly VacationStatus[] = ['vac_pending', ...BLOCKING_VACATION_STATUSES];
 const MAX_VACATION_DAYS = 60;
 /** How far ahead days off may be requested, and how far back a schedule supervisor may enter them. */
 const MAX_VACATION_LEAD_DAYS = 366;
@@ -61,7 +66,7 @@ export function createVacationsService(deps: {
     if (userId !== viewer.id && !can(viewer.role, 'schedule.manage'))
       throw forbidden('You may only see your own days off.');
     const owner = userId === viewer.id ? viewer : await users.findById(userId);
-    if (!owner || owner.archived || owner.is_system) throw notFound('No such user.');
+    if (!owner || !isListedUser(owner)) throw notFound('No such user.');
     return owner;
   }
 
@@ -94,10 +99,10 @@ export function createVacationsService(deps: {
     repos: VacationsRepositories,
     vacation: { id: number; user_id: number; start_at: Date; end_at: Date },
   ) {
-    const overlapping = await repos.vacations.blockingOverlapping(
+    const overlapping = await repos.vacations.overlapping(
       vacation.user_id,
-      vacation.start_at,
-      vacation.end_at,
+      { start: vacation.start_at, end: vacation.end_at },
+      BLOCKING_VACATION_STATUSES,
       vacation.id,
     );
     if (overlapping.length > 0) {
@@ -141,7 +146,11 @@ export function createVacationsService(deps: {
     owner: UserRow,
     period: { start: number; end: number },
   ) {
-    const overlapping = await repos.vacations.openOverlapping(owner.id, new Date(period.start), new Date(period.end));
+    const overlapping = await repos.vacations.overlapping(
+      owner.id,
+      { start: new Date(period.start), end: new Date(period.end) },
+      OPEN_VACATION_STATUSES,
+    );
     const first = overlapping[0];
     if (first) {
       const state = first.status === 'vac_pending' ? 'already requested' : 'already approved as days off';
@@ -161,7 +170,7 @@ export function createVacationsService(deps: {
   }
 
   const describe = (vacation: { start_at: Date; end_at: Date }, zone: string) =>
-    `${DateTime.fromJSDate(vacation.start_at, { zone }).toFormat('LLL d')} – ${DateTime.fromJSDate(new Date(vacation.end_at.getTime() - 1), { zone }).toFormat('LLL d, yyyy')}`;
+    `${DateTime.fromJSDate(vacation.start_at, { zone }).toFormat('LLL d')} – ${formatDay(localDateInZone(vacation.end_at.getTime() - 1, zone))}`;
 
   return {
     /**
@@ -334,7 +343,7 @@ export function createVacationsService(deps: {
 
     async vacationsByDates(viewer: UserRow, userId: number, start: Date, end: Date) {
       await ownerOrManager(viewer, userId);
-      const rows = await vacations.blockingOverlapping(userId, start, end);
+      const rows = await vacations.overlapping(userId, { start, end }, BLOCKING_VACATION_STATUSES);
       return rows.map((row) => ({
         id: row.id,
         status: row.status,
