@@ -114,36 +114,26 @@ async function newAgent(email: string, role: 'agent' | 'team_lead', rateCents: n
   return login(t.app, email);
 }
 
-async function load(session: Session, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/productivity/load', headers: as(session), payload: body });
-}
+/** Posts the page's choices to a productivity call as the session's user. */
+const post = (url: string, session: Session, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: as(session), payload: body });
 
-async function loaded(session: Session, body: Record<string, unknown>): Promise<ProductivityResult> {
-  const response = await load(session, body);
+/** The call's answer, which must be a 200. */
+async function answered<T>(url: string, session: Session, body: Record<string, unknown>): Promise<T> {
+  const response = await post(url, session, body);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as ProductivityResult;
+  return response.json() as T;
 }
 
-async function payrollsResponse(session: Session, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/productivity/payrolls', headers: as(session), payload: body });
-}
-
-async function payrollsOf(session: Session, body: Record<string, unknown>): Promise<ProductivityPayrolls> {
-  const response = await payrollsResponse(session, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as ProductivityPayrolls;
-}
-
-async function seriesAgents(session: Session, body: Record<string, unknown>): Promise<ProductivitySeriesAgents> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/productivity/series-agents',
-    headers: as(session),
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as ProductivitySeriesAgents;
-}
+const load = (session: Session, body: Record<string, unknown>) => post('/api/productivity/load', session, body);
+const loaded = (session: Session, body: Record<string, unknown>) =>
+  answered<ProductivityResult>('/api/productivity/load', session, body);
+const payrollsResponse = (session: Session, body: Record<string, unknown>) =>
+  post('/api/productivity/payrolls', session, body);
+const payrollsOf = (session: Session, body: Record<string, unknown>) =>
+  answered<ProductivityPayrolls>('/api/productivity/payrolls', session, body);
+const seriesAgents = (session: Session, body: Record<string, unknown>) =>
+  answered<ProductivitySeriesAgents>('/api/productivity/series-agents', session, body);
 
 const groupOf = (result: ProductivityResult, name: string) => result.groups.find((group) => group.group === name);
 const subOf = (result: ProductivityResult, group: string, sub: string) =>
