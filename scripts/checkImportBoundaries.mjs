@@ -11,54 +11,47 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const biome = join(repoRoot, 'node_modules/.bin/biome');
 
-/** Each probe imports one thing (or only allowed things), so a file's diagnostics tell about that import. */
-const PROBES = [
-  // Server features: another feature through its index only, at any depth of the importing file.
-  ['apps/server/src/features/alpha/alpha.service.ts', `export * from '../beta/beta.repository.js';`, 'fails'],
-  ['apps/server/src/features/alpha/jobs/topUp.ts', `export * from '../../beta/beta.service.js';`, 'fails'],
-  ['apps/server/src/features/alpha/jobs/deep/run.ts', `export * from '../../../beta/jobs/run.js';`, 'fails'],
-  [
-    'apps/server/src/features/alpha/alpha.routes.ts',
-    `export * from '../beta/index.js';\nexport * from './alpha.service.js';\nexport * from '../../db/schema.js';`,
-    'passes',
-  ],
-  [
-    'apps/server/src/features/alpha/jobs/topUpAll.ts',
-    `export * from '../alpha.service.js';\nexport * from '../../beta/index.js';\nexport * from '../../../db/transaction.js';`,
-    'passes',
-  ],
-  // The app-wide restriction still holds inside a feature folder.
-  ['apps/server/src/features/alpha/view.ts', `export * from 'react';`, 'fails'],
-  // db/ imports no feature, not even through its index.
-  ['apps/server/src/db/demo/seed.ts', `export * from '../../features/beta/index.js';`, 'fails'],
-  ['apps/server/src/db/repositories.ts', `export * from '../features/beta/beta.repository.js';`, 'fails'],
-  // Web features: the same rule, imports written without extensions.
-  ['apps/web/src/features/alpha/api.ts', `export * from '../beta/api';`, 'fails'],
-  ['apps/web/src/features/alpha/components/Page.tsx', `export * from '../../beta/components/Card';`, 'fails'],
-  ['apps/web/src/features/alpha/components/Types.ts', `export type { Card } from '../../beta/hooks/useCard';`, 'fails'],
-  [
-    'apps/web/src/features/alpha/components/Page2.tsx',
-    `export * from '../hooks/useAlpha';\nexport * from '../../beta';\nexport * from '../../beta/index';\nexport * from '../../../lib/http';\nexport * from '../../../ui/Dialog';`,
-    'passes',
-  ],
-  ['apps/web/src/features/alpha/components/Server.tsx', `export * from '@shiftline/server/testing';`, 'fails'],
-  ['apps/web/src/lib/server.ts', `export * from '@shiftline/server/testing/process';`, 'fails'],
-  // Tools use the server's public entry point only.
-  ['bench/probeDatabase.ts', `export * from '../apps/server/src/db/database.js';`, 'fails'],
-  ['bench/probeFeature.ts', `export * from '../apps/server/src/features/users/index.js';`, 'fails'],
-  ['e2e/support/probe.ts', `export * from '../../apps/server/src/app.js';`, 'fails'],
-  [
-    'bench/probeEntry.ts',
-    `export * from '@shiftline/server/testing';\nexport * from '@shiftline/server/testing/process';\nexport * from '@shiftline/shared';`,
-    'passes',
-  ],
-  ['e2e/support/probeDeep.ts', `export * from '@shiftline/server/testing/serverProcess';`, 'fails'],
-];
+/**
+ * One probe a line: whether Biome must fail or pass on it, the probe file, and what it imports (`export * from` each
+ * specifier). A failing probe imports one thing, so its diagnostics are about that import.
+ */
+const PROBES = `
+# Server features: another feature through its index only, at any depth of the importing file.
+fails  apps/server/src/features/alpha/alpha.service.ts     ../beta/beta.repository.js
+fails  apps/server/src/features/alpha/jobs/topUp.ts        ../../beta/beta.service.js
+fails  apps/server/src/features/alpha/jobs/deep/run.ts     ../../../beta/jobs/run.js
+passes apps/server/src/features/alpha/alpha.routes.ts      ../beta/index.js ./alpha.service.js ../../db/schema.js
+passes apps/server/src/features/alpha/jobs/topUpAll.ts     ../alpha.service.js ../../beta/index.js ../../../db/transaction.js
+# The app-wide restriction still holds inside a feature folder.
+fails  apps/server/src/features/alpha/view.ts              react
+# db/ imports no feature, not even through its index.
+fails  apps/server/src/db/demo/seed.ts                     ../../features/beta/index.js
+fails  apps/server/src/db/repositories.ts                  ../features/beta/beta.repository.js
+# Web features: the same rule, imports written without extensions.
+fails  apps/web/src/features/alpha/api.ts                  ../beta/api
+fails  apps/web/src/features/alpha/components/Page.tsx     ../../beta/components/Card
+fails  apps/web/src/features/alpha/hooks/useAlpha.ts       ../../beta/hooks/useCard
+passes apps/web/src/features/alpha/components/Page2.tsx    ../hooks/useAlpha ../../beta ../../beta/index ../../../lib/http ../../../ui/Dialog
+fails  apps/web/src/features/alpha/components/Server.tsx   @shiftline/server/testing
+fails  apps/web/src/lib/server.ts                          @shiftline/server/testing/process
+# Tools use the server's public entry points only.
+fails  bench/probeDatabase.ts                              ../apps/server/src/db/database.js
+fails  bench/probeFeature.ts                               ../apps/server/src/features/users/index.js
+fails  e2e/support/probe.ts                                ../../apps/server/src/app.js
+fails  e2e/support/probeDeep.ts                            @shiftline/server/testing/serverProcess
+passes bench/probeEntry.ts                                 @shiftline/server/testing @shiftline/server/testing/process @shiftline/shared
+`
+  .split('\n')
+  .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+  .map((line) => {
+    const [expected, path, ...specifiers] = line.trim().split(/\s+/);
+    return { expected, path, source: specifiers.map((specifier) => `export * from '${specifier}';`).join('\n') };
+  });
 
 const dir = mkdtempSync(join(tmpdir(), 'shiftline-boundaries-'));
 try {
   copyFileSync(join(repoRoot, 'biome.json'), join(dir, 'biome.json'));
-  for (const [path, source] of PROBES) {
+  for (const { path, source } of PROBES) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), `${source}\n`);
   }
@@ -74,7 +67,7 @@ try {
     restricted.set(path, [...(restricted.get(path) ?? []), diagnostic.severity]);
   }
   let failures = 0;
-  for (const [path, , expected] of PROBES) {
+  for (const { path, expected } of PROBES) {
     const severities = restricted.get(path) ?? [];
     const failed = severities.includes('error');
     const ok = expected === 'fails' ? failed : severities.length === 0;

@@ -61,27 +61,21 @@ describe('dashboard zone', () => {
   });
 });
 
+/** The bucket range of one local day in a zone. */
+const dayBuckets = (date: string, zone: string) => {
+  const { start, end } = dayRangeToUnix({ start: date, end: date }, zone);
+  return bucketRange(start, end, zone);
+};
+
 describe('bucket ranges', () => {
   it('turns a Toronto day into 24 hour buckets and a St. John’s day into half-hour-aligned ones', () => {
-    const toronto = bucketRange(
-      ...(Object.values(dayRangeToUnix({ start: '2026-11-10', end: '2026-11-10' }, 'America/Toronto')) as [
-        number,
-        number,
-      ]),
-      'America/Toronto',
-    );
+    const toronto = dayBuckets('2026-11-10', 'America/Toronto');
     expect([iso(toronto.fromMs), iso(toronto.toMs), toronto.alignment]).toEqual([
       '2026-11-10T05:00:00.000Z',
       '2026-11-11T05:00:00.000Z',
       0,
     ]);
-    const stJohns = bucketRange(
-      ...(Object.values(dayRangeToUnix({ start: '2026-11-10', end: '2026-11-10' }, 'America/St_Johns')) as [
-        number,
-        number,
-      ]),
-      'America/St_Johns',
-    );
+    const stJohns = dayBuckets('2026-11-10', 'America/St_Johns');
     expect([iso(stJohns.fromMs), iso(stJohns.toMs), stJohns.alignment]).toEqual([
       '2026-11-10T03:30:00.000Z',
       '2026-11-11T03:30:00.000Z',

@@ -9,6 +9,7 @@ import {
   type SchedulerRule,
   TIME_ZONE_IDS,
 } from '../src/index.js';
+import type { PlannerExpansion } from '../src/planner/expand.js';
 
 export const HOUR = 60 * MINUTE_MS;
 export const parsed = (text: string): SchedulerRule => {
@@ -91,14 +92,7 @@ export const plannerArb = fc
 
 // ---------- a brute-force reference: every local day, one by one, with Luxon ----------
 
-export function referenceExpansion(input: {
-  rules: readonly SchedulerRule[];
-  startPlanner: string;
-  endPlanner: string | null;
-  zone: string;
-  from: number;
-  to: number;
-}): { rule: number; start: number }[] {
+export function referenceExpansion(input: PlannerExpansion): { rule: number; start: number }[] {
   const out: { rule: number; start: number }[] = [];
   const DAY = 86_400_000;
   // The calendar walk is on UTC midnights with plain Dates (Luxon per day cost more than the expansion under test);
