@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInRequests } from './support/requests.js';
 import { shiftBodiesIn } from './support/shiftBodies.js';
-import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 /** What the client portal (company supervisor) receives: its own company's data only, filtered by the server. */
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -15,9 +16,7 @@ let otherCampaign: number;
 let sharedAgent: number;
 
 const shiftBody = shiftBodiesIn(ZONE);
-const post = (session: Session, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: as(session), payload });
-const get = (session: Session, url: string) => t.app.inject({ url, headers: as(session) });
+const { get, post } = signedInRequests(() => t);
 
 beforeAll(async () => {
   t = await startTestApp({}, { now: () => NOW });

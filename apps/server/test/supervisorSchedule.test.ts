@@ -2,8 +2,9 @@ import { instantOf } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cannotApproveMessage } from '../src/features/vacations/index.js';
+import { signedInRequests } from './support/requests.js';
 import { iso, shiftBodiesIn } from './support/shiftBodies.js';
-import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const ZONE = 'America/Toronto';
@@ -13,9 +14,7 @@ let agent: Session;
 let campaignId: number;
 
 const shiftBody = shiftBodiesIn(ZONE);
-const post = (session: Session, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: as(session), ...(payload ? { payload } : {}) });
-const get = (session: Session, url: string) => t.app.inject({ url, headers: as(session) });
+const { get, post } = signedInRequests(() => t);
 const teamMonth = (session: Session) =>
   get(session, '/api/schedules/get_schedule?start_period=2030-01-01T00:00:00Z&end_period=2030-02-01T00:00:00Z');
 

@@ -1,5 +1,6 @@
 import { instantOf } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInRequests } from './support/requests.js';
 import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 // The supervisor month's summary and day calls (get_month_summary, get_day_schedule).
@@ -17,7 +18,7 @@ const at = (day: string, time: string) => new Date(instantOf(day, time, ZONE));
 const MONTH = `start_period=${at('2030-01-01', '00:00').toISOString()}&end_period=${at('2030-02-01', '00:00').toISOString()}`;
 const dayQuery = (day: string, next: string) =>
   `start_period=${at(day, '00:00').toISOString()}&end_period=${at(next, '00:00').toISOString()}`;
-const get = (session: Session, url: string) => t.app.inject({ url, headers: as(session) });
+const { get } = signedInRequests(() => t);
 
 async function addShift(userId: number, status: 'pending' | 'approved' | 'canceled', from: Date, to: Date) {
   const row = await t.database.db

@@ -1,6 +1,7 @@
 import { instantOf } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { signedInRequests } from './support/requests.js';
+import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
 
 // Days off are their owner's local days: a Toronto agent's two days read as two days to a Chicago supervisor.
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -10,9 +11,7 @@ let t: TestApp;
 let scheduler: Session;
 let agent: Session;
 
-const post = (session: Session, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: as(session), ...(payload ? { payload } : {}) });
-const get = (session: Session, url: string) => t.app.inject({ url, headers: as(session) });
+const { get, post } = signedInRequests(() => t);
 /** Whole days in the owner's zone, from the start of the first to the start of the day after the last. */
 const ownerDays = (first: string, dayAfterLast: string) => ({
   start: new Date(instantOf(first, '00:00', OWNER_ZONE)).toISOString(),
