@@ -1,6 +1,7 @@
-import { BLOCKING_VACATION_STATUSES, type BreakType, LIVE_SHIFT_STATUSES } from '@shiftline/shared';
+import type { BreakType } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { freeDuring } from '../shifts/index.js';
 import { listedAgent } from '../users/index.js';
 
 export function createFreeShiftsRepository(db: Kysely<Database>) {
@@ -94,32 +95,7 @@ export function createFreeShiftsRepository(db: Kysely<Database>) {
               .where('campaign_agents.is_disabled', '=', false),
           ),
         )
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('shifts')
-                .select('shifts.id')
-                .whereRef('shifts.user_id', '=', 'users.id')
-                .where('shifts.status', 'in', LIVE_SHIFT_STATUSES)
-                .where('shifts.start_at', '<', end)
-                .where('shifts.end_at', '>', start),
-            ),
-          ),
-        )
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('vacations')
-                .select('vacations.id')
-                .whereRef('vacations.user_id', '=', 'users.id')
-                .where('vacations.status', 'in', BLOCKING_VACATION_STATUSES)
-                .where('vacations.start_at', '<', end)
-                .where('vacations.end_at', '>', start),
-            ),
-          ),
-        );
+        .where(freeDuring(start, end));
       if (excludeUserIds.length > 0) query = query.where('users.id', 'not in', excludeUserIds);
       return query.orderBy('users.id').execute();
     },

@@ -1,6 +1,7 @@
 export {
   type BusyTime,
   createShiftsRepository,
+  freeDuring,
   type NewShift,
   type ShiftRecord,
   type ShiftsRepository,

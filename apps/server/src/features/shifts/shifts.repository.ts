@@ -5,7 +5,7 @@ import {
   type LiveShiftStatus,
   type ShiftStatus,
 } from '@shiftline/shared';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, ShiftsTable } from '../../db/schema.js';
 
 /** A shift as the personal schedule reads it, with its breaks. */
@@ -16,6 +16,36 @@ export type ShiftRecord = Pick<
 
 /** Time a user is already taken: a live shift (with its id) or approved days off. */
 export type BusyTime = { start: number; end: number } & ({ kind: 'shift'; id: number } | { kind: 'vacation' });
+
+/**
+ * The user (of the outer query's `users` row) is free over a period: no live shift and no blocking days off overlap
+ * it. The SQL twin of busyIntervals, for queries that pick people.
+ */
+export const freeDuring = (start: Date, end: Date) => (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.and([
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('shifts')
+          .select('shifts.id')
+          .whereRef('shifts.user_id', '=', 'users.id')
+          .where('shifts.status', 'in', LIVE_SHIFT_STATUSES)
+          .where('shifts.start_at', '<', end)
+          .where('shifts.end_at', '>', start),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('vacations')
+          .select('vacations.id')
+          .whereRef('vacations.user_id', '=', 'users.id')
+          .where('vacations.status', 'in', BLOCKING_VACATION_STATUSES)
+          .where('vacations.start_at', '<', end)
+          .where('vacations.end_at', '>', start),
+      ),
+    ),
+  ]);
 
 /** A shift to store: its times, notes and breaks. */
 export type NewShift = {
