@@ -41,6 +41,10 @@ export function shiftBody(day: string, from: string, to: string, zone: string) {
   };
 }
 
+/** Saves a shift of the signed-in user from local times, with the breaks the dialog proposes, as the dialog does. */
+export const saveShift = (page: Page, day: string, from: string, to: string, zone: string) =>
+  api<{ id: number }>(page, 'POST', '/api/schedules/save_new_event', shiftBody(day, from, to, zone));
+
 /** Whole local days [from, to) as instants, for days-off requests. */
 export function daysBody(from: string, toExclusive: string, zone: string) {
   return {

@@ -1,20 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { ROLE_NAMES, ROLES, type Role } from '@shiftline/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
-
-const EMAILS: Record<Role, string> = {
-  agent: 'agent@shiftline.test',
-  team_lead: 'teamlead@shiftline.test',
-  agent_supervisor: 'agentsupervisor@shiftline.test',
-  campaign_manager: 'campaignmanager@shiftline.test',
-  schedule_supervisor: 'schedulesupervisor@shiftline.test',
-  administrator: 'admin@shiftline.test',
-  super_admin: 'superadmin@shiftline.test',
-  company_supervisor: 'client@shiftline.test',
-};
+import { ROLE_NAMES, ROLES } from '@shiftline/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, ROLE_EMAILS, screenshot, signedInPage, useBrowser } from '../support/browser.js';
 
 // Evaluated through the debugging protocol: the app's Content-Security-Policy refuses an injected script tag.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,13 +15,7 @@ type Violation = {
   nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Waits for the page's data and lazy code, then for the loading placeholders to go. */
 async function settle(page: Page): Promise<void> {
@@ -70,7 +53,7 @@ async function seriousViolations(page: Page, label: string): Promise<string[]> {
 
 describe('accessibility (axe-core: no serious or critical violations) and page titles', () => {
   it('the sign-in page', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await page.goto('/login');
     await page.getByTestId('login-submit').waitFor();
     await settle(page);
@@ -81,8 +64,7 @@ describe('accessibility (axe-core: no serious or critical violations) and page t
 
   for (const role of ROLES) {
     it(`every page of the ${ROLE_NAMES[role]}'s navigation`, async () => {
-      const page = await (await newContext(browser)).newPage();
-      await signIn(page, EMAILS[role]);
+      const page = await signedInPage(browser(), ROLE_EMAILS[role]);
       const links = await page.locator('nav[aria-label="Main"] a').evaluateAll((anchors) =>
         anchors.map((anchor) => ({
           path: new URL((anchor as HTMLAnchorElement).href).pathname,
@@ -107,8 +89,7 @@ describe('accessibility (axe-core: no serious or critical violations) and page t
   }
 
   it("the pages outside the navigation: profile dialogs, sign-out, a user's calendar, an unknown address", async () => {
-    const page = await (await newContext(browser)).newPage();
-    await signIn(page, EMAILS.schedule_supervisor);
+    const page = await signedInPage(browser(), ROLE_EMAILS.schedule_supervisor);
     // A schedule supervisor's calendar page for a user (here their own id; the page is the same for any).
     const userId = await page.evaluate(async () => {
       const response = await fetch('/api/auth/me');
@@ -134,8 +115,7 @@ describe('accessibility (axe-core: no serious or critical violations) and page t
   });
 
   it('a skip link is the first Tab stop and moves focus to the page', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await signIn(page, EMAILS.agent);
+    const page = await signedInPage(browser(), ROLE_EMAILS.agent);
     await page.goto('/schedule');
     await page.getByTestId('topbar-user').waitFor();
     await page.keyboard.press('Tab');

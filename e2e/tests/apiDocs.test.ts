@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import { screenshot, signedInPage, useBrowser } from '../support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('API documentation', () => {
   it("performs a write with 'Try it out' once the CSRF token is entered under Authorize", async () => {
-    const page = await (await newContext(browser)).newPage();
-    await signIn(page, 'agent@shiftline.test');
+    const page = await signedInPage(browser(), 'agent@shiftline.test');
     const me = await api<{ csrf_token: string; user: { timezone: string } }>(page, 'GET', '/api/auth/me');
     const target = me.json.user.timezone === 'America/Halifax' ? 'America/Winnipeg' : 'America/Halifax';
 

@@ -1,21 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, localDay } from '../support/api.js';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '../support/api.js';
+import { screenshot, signedInPage, useBrowser } from '../support/browser.js';
 
 const ZONE = 'America/Toronto';
 // A week of the demo's call history, ending yesterday, as the main period.
 const PERIOD = { start: localDay(-7, ZONE), end: localDay(-1, ZONE) };
 const COMPARISON = /^([+-]?[\d,]+\.\d{2}%|-)$/;
 
-let browser: Browser;
+const browser = useBrowser();
 let admin: Page;
 let client: Page;
 
 async function openPage(email: string): Promise<Page> {
-  const page = await (await newContext(browser, { timezoneId: ZONE })).newPage();
-  await signIn(page, email);
-  await api(page, 'POST', '/api/profile/timezone', { timezone: ZONE });
+  const page = await signedInPage(browser(), email, ZONE);
   // The main period is the session's global period; a full load reads it.
   await page.evaluate((period) => sessionStorage.setItem('userGlobalPeriod', JSON.stringify(period)), PERIOD);
   return page;
@@ -65,13 +63,8 @@ async function clickFirstSlice(page: Page, testId: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await openPage('admin@shiftline.test');
   client = await openPage('client@shiftline.test');
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('inbound dashboard, administrator', () => {

@@ -1,26 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, localDay, shiftBody } from '../support/api.js';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { api, localDay, saveShift } from '../support/api.js';
+import { screenshot, signedInPage, useBrowser } from '../support/browser.js';
 
 const ZONE = 'America/Toronto';
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await signIn(page, email);
-  return page;
-}
+const browser = useBrowser();
 
 describe('signing out by address', () => {
   it('loading /profile/logout as a page signs the user out', async () => {
-    const page = await signedIn('teamlead@shiftline.test');
+    const page = await signedInPage(browser(), 'teamlead@shiftline.test');
     await page.goto('/profile/logout');
     await page.waitForURL(/\/login/);
     const me = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
@@ -33,7 +20,7 @@ describe('signing out by address', () => {
 
 describe('the dashboards index', () => {
   it('/dashboards opens the inbound dashboard instead of a blank page', async () => {
-    const page = await signedIn('admin@shiftline.test');
+    const page = await signedInPage(browser(), 'admin@shiftline.test');
     await page.goto('/dashboards');
     await page.waitForURL(/\/dashboards\/inbound$/);
     await page.getByTestId('call-stats-page').waitFor();
@@ -43,7 +30,7 @@ describe('the dashboards index', () => {
 
 describe('the home page', () => {
   it('shows a campaign manager their next shifts and the shift they sent, waiting for approval', async () => {
-    const page = await signedIn('campaignmanager@shiftline.test');
+    const page = await signedInPage(browser(), 'campaignmanager@shiftline.test');
     await api(page, 'POST', '/api/profile/timezone', { timezone: ZONE });
     // A day and hours no other test plans for this user; another hour if the demo already has one there.
     let saved = 0;
@@ -52,12 +39,7 @@ describe('the home page', () => {
       ['18:00', '22:00'],
       ['00:00', '04:00'],
     ] as const) {
-      const response = await api(
-        page,
-        'POST',
-        '/api/schedules/save_new_event',
-        shiftBody(localDay(37, ZONE), from, to, ZONE),
-      );
+      const response = await saveShift(page, localDay(37, ZONE), from, to, ZONE);
       if (response.status === 201) {
         saved += 1;
         break;
@@ -78,7 +60,7 @@ describe('the home page', () => {
   });
 
   it('shows a schedule supervisor the shifts and days-off requests waiting, each linked to where it is decided', async () => {
-    const page = await signedIn('schedulesupervisor@shiftline.test');
+    const page = await signedInPage(browser(), 'schedulesupervisor@shiftline.test');
     await page.goto('/');
     const shifts = page.getByTestId('home-to-approve-shifts');
     await shifts.getByTestId('home-to-approve-shifts-item').first().waitFor();

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { DEMO_PASSWORD, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { DEMO_PASSWORD, newContext, screenshot, useBrowser } from '../support/browser.js';
 
 // Only the keyboard: every step below presses keys (an address typed counts as the keyboard); setup and checks
 // go through the API.
@@ -12,7 +12,7 @@ const SUPERVISOR = 'schedulesupervisor@shiftline.test';
 
 type ScheduleShift = { id: number; status: string; start_utc: string; end_utc: string };
 
-let browser: Browser;
+const browser = useBrowser();
 let agent: Page;
 let supervisor: Page;
 let agentId: number;
@@ -71,9 +71,8 @@ async function createShiftByKeyboard(from: string, to: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  agent = await (await newContext(browser, { timezoneId: ZONE })).newPage();
-  supervisor = await (await newContext(browser, { timezoneId: ZONE })).newPage();
+  agent = await (await newContext(browser(), { timezoneId: ZONE })).newPage();
+  supervisor = await (await newContext(browser(), { timezoneId: ZONE })).newPage();
   await signInByKeyboard(agent, AGENT);
   agentId = (await api<{ user: { id: number } }>(agent, 'GET', '/api/auth/me')).json.user.id;
   await api(agent, 'POST', '/api/profile/timezone', { timezone: ZONE });
@@ -82,10 +81,6 @@ beforeAll(async () => {
   for (const shift of await agentShiftsOnDay(supervisor, agentId)) {
     expect((await api(supervisor, 'POST', `/api/schedules/delete_event/${shift.id}`)).status).toBe(200);
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('keyboard only', () => {

@@ -1,27 +1,18 @@
 import type { ProductivityResult } from '@shiftline/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, localDay } from '../support/api.js';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import { screenshot, signedInPage, useBrowser } from '../support/browser.js';
 
 const ZONE = 'America/Toronto';
 const PAIRS = ['total', 'billable-work', 'productive', 'unproductive', 'unclassified'];
 const PAY_CARDS = ['earned', 'commissions', 'already-paid', 'to-be-paid'];
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Signs in, keeps the last 30 days as the session's period (the spec's session-stored period) and opens the page. */
 async function openProductivity(email: string): Promise<Page> {
-  const page = await (await newContext(browser, { timezoneId: ZONE })).newPage();
-  await signIn(page, email);
-  await api(page, 'POST', '/api/profile/timezone', { timezone: ZONE });
+  const page = await signedInPage(browser(), email, ZONE);
   const period = { start: localDay(-29, ZONE), end: localDay(0, ZONE) };
   await page.evaluate((value) => sessionStorage.setItem('userGlobalPeriod', value), JSON.stringify(period));
   await page.goto('/productivity');

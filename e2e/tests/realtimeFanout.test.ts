@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, daysBody, localDay, shiftBody } from '../support/api.js';
-import { launchBrowser, newContext, signIn } from '../support/browser.js';
+import { signedInPage, useBrowser } from '../support/browser.js';
 
 /**
  * One days-off approval, watched live by two tabs of a schedule supervisor, a team lead and an administrator on
@@ -11,7 +11,7 @@ const ZONE = 'America/Toronto';
 // Far enough ahead that this request is the first on the days-off list (latest start first).
 const DAY = localDay(75, ZONE);
 const NEXT_DAY = localDay(76, ZONE);
-let browser: Browser;
+const browser = useBrowser();
 
 /** Socket.IO event frames a page receives ('42["name",payload]'), counted by event name. */
 function recordEvents(page: Page): Map<string, unknown[]> {
@@ -28,13 +28,6 @@ function recordEvents(page: Page): Map<string, unknown[]> {
 }
 const count = (events: Map<string, unknown[]>, name: string) => events.get(name)?.length ?? 0;
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await (await newContext(browser, { timezoneId: ZONE })).newPage();
-  await signIn(page, email);
-  await api(page, 'POST', '/api/profile/timezone', { timezone: ZONE });
-  return page;
-}
-
 /** Opens the team calendar on DAY with its details panel, and waits for the agent's days off there. */
 async function openTeamDay(page: Page, vacationBar: string): Promise<void> {
   await page.goto('/');
@@ -43,20 +36,13 @@ async function openTeamDay(page: Page, vacationBar: string): Promise<void> {
   await page.locator(vacationBar).first().waitFor({ state: 'attached' });
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('real-time fan-out', () => {
   it('runs the approval dialog in one tab and brings the approval once to every page showing the calendar', async () => {
-    const tab1 = await signedInPage('schedulesupervisor@shiftline.test');
+    const tab1 = await signedInPage(browser(), 'schedulesupervisor@shiftline.test', ZONE);
     // The supervisor's second tab: same browser session, its own page and socket.
     const tab2 = await tab1.context().newPage();
-    const lead = await signedInPage('teamlead@shiftline.test');
-    const admin = await signedInPage('admin@shiftline.test');
+    const lead = await signedInPage(browser(), 'teamlead@shiftline.test', ZONE);
+    const admin = await signedInPage(browser(), 'admin@shiftline.test', ZONE);
 
     // An agent other than the one the other browser tests use, with a shift inside the days off.
     const agents = await api<{ id: number; firstName: string; secondName: string; role: string }[]>(

@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, shiftBody as localShift } from '../support/api.js';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import { newContext, screenshot, signedInPage, signIn, useBrowser } from '../support/browser.js';
 
 const ZONE = 'America/Toronto';
 const AGENT = 'agent@shiftline.test';
 const SUPERVISOR = 'schedulesupervisor@shiftline.test';
 
-let browser: Browser;
+const browser = useBrowser();
 let agentPage: Page;
 let supervisorPage: Page;
 let agentId: number;
@@ -28,14 +28,11 @@ async function clickMonthDay(page: Page, isoDate: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  agentPage = await (await newContext(browser, { timezoneId: ZONE })).newPage();
-  await signIn(agentPage, AGENT);
+  agentPage = await signedInPage(browser(), AGENT, ZONE);
   agentId = (await api<{ user: { id: number } }>(agentPage, 'GET', '/api/auth/me')).json.user.id;
-  await api(agentPage, 'POST', '/api/profile/timezone', { timezone: ZONE });
 
   // The demo agent has shifts around today; clear the coming weeks so the test owns them.
-  supervisorPage = await (await newContext(browser, { timezoneId: ZONE })).newPage();
+  supervisorPage = await (await newContext(browser(), { timezoneId: ZONE })).newPage();
   await signIn(supervisorPage, SUPERVISOR);
   const from = DateTime.now().minus({ days: 1 }).toUTC().toISO();
   const to = DateTime.now().plus({ days: 45 }).toUTC().toISO();
@@ -49,10 +46,6 @@ beforeAll(async () => {
     const deleted = await api(supervisorPage, 'POST', `/api/schedules/delete_event/${shift.id}`);
     expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("the agent's personal schedule", () => {

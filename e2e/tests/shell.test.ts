@@ -1,30 +1,13 @@
-import { can, ROLE_NAMES, ROLES, type Role } from '@shiftline/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, ROLE_NAMES, ROLES } from '@shiftline/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, newContext, ROLE_EMAILS, screenshot, signedInPage, signIn, useBrowser } from '../support/browser.js';
 
-const EMAILS: Record<Role, string> = {
-  agent: 'agent@shiftline.test',
-  team_lead: 'teamlead@shiftline.test',
-  agent_supervisor: 'agentsupervisor@shiftline.test',
-  campaign_manager: 'campaignmanager@shiftline.test',
-  schedule_supervisor: 'schedulesupervisor@shiftline.test',
-  administrator: 'admin@shiftline.test',
-  super_admin: 'superadmin@shiftline.test',
-  company_supervisor: 'client@shiftline.test',
-};
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function freshPage(): Promise<Page> {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   return context.newPage();
 }
 
@@ -49,8 +32,7 @@ describe('sign-in page', () => {
 describe('top bar per role', () => {
   for (const role of ROLES) {
     it(`shows ${ROLE_NAMES[role]} exactly what the role may see`, async () => {
-      const page = await freshPage();
-      await signIn(page, EMAILS[role]);
+      const page = await signedInPage(browser(), ROLE_EMAILS[role]);
       const topBar = page.getByTestId('topbar-user');
       await expect.poll(() => topBar.textContent()).toContain(ROLE_NAMES[role]);
       expect(await page.getByTestId('cad-rate').count()).toBe(can(role, 'topbar.cad_rate') ? 1 : 0);
@@ -86,7 +68,7 @@ describe('navigation on a narrow screen', () => {
   it('opens from the menu button as a slide-over and closes when a page is chosen', async () => {
     const page = await freshPage();
     await page.setViewportSize({ width: 600, height: 900 });
-    await signIn(page, EMAILS.administrator);
+    await signIn(page, ROLE_EMAILS.administrator);
     // No fixed column: the links show only once the slide-over (loaded on narrow screens only) is opened.
     expect(await page.getByTestId('nav-agents').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -100,8 +82,7 @@ describe('navigation on a narrow screen', () => {
 
 describe('clocks', () => {
   it('shows UTC and local time with the zone abbreviation and ticks every second', async () => {
-    const page = await freshPage();
-    await signIn(page, EMAILS.agent);
+    const page = await signedInPage(browser(), ROLE_EMAILS.agent);
     const utc = page.getByTestId('clock-utc');
     const local = page.getByTestId('clock-local');
     const first = (await utc.textContent()) ?? '';
@@ -115,8 +96,7 @@ describe('clocks', () => {
 
 describe('CAD rate field', () => {
   it('defaults to 1.22, resets 0 to 1 and keeps the stored value after a reload', async () => {
-    const page = await freshPage();
-    await signIn(page, EMAILS.schedule_supervisor);
+    const page = await signedInPage(browser(), ROLE_EMAILS.schedule_supervisor);
     const input = page.getByTestId('cad-rate').locator('input');
     expect(await input.inputValue()).toBe('1.22');
     await input.fill('0');
@@ -132,8 +112,7 @@ describe('CAD rate field', () => {
 
 describe('password change and sign-out', () => {
   it('changes the password, signs out after confirming, and signs in with the new password', async () => {
-    const page = await freshPage();
-    await signIn(page, EMAILS.agent_supervisor);
+    const page = await signedInPage(browser(), ROLE_EMAILS.agent_supervisor);
     await page.getByTestId('profile-menu-button').click();
     await page.getByTestId('menu-change-password').click();
     const dialog = page.getByTestId('change-password-dialog');
@@ -157,11 +136,11 @@ describe('password change and sign-out', () => {
     await page.getByTestId('confirm-signout').click();
     await page.waitForURL(/\/login/);
 
-    await page.getByTestId('login-email').locator('input').fill(EMAILS.agent_supervisor);
+    await page.getByTestId('login-email').locator('input').fill(ROLE_EMAILS.agent_supervisor);
     await page.getByTestId('login-password').locator('input').fill('shiftline');
     await page.getByTestId('login-submit').click();
     await page.getByTestId('login-error').waitFor();
-    await signIn(page, EMAILS.agent_supervisor, 'a-better-secret');
+    await signIn(page, ROLE_EMAILS.agent_supervisor, 'a-better-secret');
     // The demo password back: other files sign in as this user too, and files run in no fixed order.
     const restored = await api(page, 'POST', '/api/profile/change_password', {
       current_password: 'a-better-secret',
@@ -175,12 +154,10 @@ describe('password change and sign-out', () => {
 
 describe('forced logout', () => {
   it("sends an agent's open page to the sign-in page when an administrator ends their sessions", async () => {
-    const agentPage = await freshPage();
-    await signIn(agentPage, EMAILS.team_lead);
+    const agentPage = await signedInPage(browser(), ROLE_EMAILS.team_lead);
     const me = await agentPage.evaluate(async () => (await (await fetch('/api/auth/me')).json()).user.id as number);
 
-    const adminPage = await freshPage();
-    await signIn(adminPage, EMAILS.administrator);
+    const adminPage = await signedInPage(browser(), ROLE_EMAILS.administrator);
     const status = await adminPage.evaluate(async (userId) => {
       const session = await (await fetch('/api/auth/me')).json();
       const response = await fetch(`/api/users/${userId}/force_logout`, {

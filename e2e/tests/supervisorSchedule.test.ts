@@ -1,23 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, daysBody, localDay, shiftBody, upcomingShifts } from '../support/api.js';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, daysBody, localDay, saveShift, upcomingShifts } from '../support/api.js';
+import { screenshot, signedInPage, useBrowser } from '../support/browser.js';
 
 const ZONE = 'America/Toronto';
-let browser: Browser;
+const browser = useBrowser();
 let supervisor: Page;
 let agent: Page;
 let colleague: Page;
 
 // Days beyond the demo's planned weeks, so every demo agent is free then.
 const day = (offset: number) => localDay(offset, ZONE);
-
-async function openPage(email: string): Promise<Page> {
-  const page = await (await newContext(browser, { timezoneId: ZONE })).newPage();
-  await signIn(page, email);
-  await api(page, 'POST', '/api/profile/timezone', { timezone: ZONE });
-  return page;
-}
 
 async function openTeamDay(isoDate: string): Promise<void> {
   // A full load, not a hash change, so the panel reads the hash as it does on arrival.
@@ -29,24 +22,14 @@ async function openTeamDay(isoDate: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  supervisor = await openPage('schedulesupervisor@shiftline.test');
-  agent = await openPage('agent@shiftline.test');
-  colleague = await openPage('teamlead@shiftline.test');
-});
-
-afterAll(async () => {
-  await browser?.close();
+  supervisor = await signedInPage(browser(), 'schedulesupervisor@shiftline.test', ZONE);
+  agent = await signedInPage(browser(), 'agent@shiftline.test', ZONE);
+  colleague = await signedInPage(browser(), 'teamlead@shiftline.test', ZONE);
 });
 
 describe('supervisor calendar', () => {
   it('opens the details panel from the hash date, and approving a pending shift there shows it approved to the agent', async () => {
-    const created = await api<{ id: number }>(
-      agent,
-      'POST',
-      '/api/schedules/save_new_event',
-      shiftBody(day(16), '09:00', '17:00', ZONE),
-    );
+    const created = await saveShift(agent, day(16), '09:00', '17:00', ZONE);
     expect(created.status).toBe(201);
     await openTeamDay(day(16));
     const bar = supervisor.locator(`[data-testid="timeline-shift"][data-shift-id="${created.json.id}"]`);
@@ -62,18 +45,8 @@ describe('supervisor calendar', () => {
   });
 
   it('approves every pending shift of the period with Approve All', async () => {
-    const first = await api<{ id: number }>(
-      agent,
-      'POST',
-      '/api/schedules/save_new_event',
-      shiftBody(day(17), '08:00', '12:00', ZONE),
-    );
-    const second = await api<{ id: number }>(
-      agent,
-      'POST',
-      '/api/schedules/save_new_event',
-      shiftBody(day(17), '13:00', '17:00', ZONE),
-    );
+    const first = await saveShift(agent, day(17), '08:00', '12:00', ZONE);
+    const second = await saveShift(agent, day(17), '13:00', '17:00', ZONE);
     await openTeamDay(day(17));
     // Approve All acts on the loaded period: wait until the new shifts are on screen.
     await supervisor
@@ -126,12 +99,7 @@ describe('supervisor calendar', () => {
 
 describe('vacation approval', () => {
   it('offers the shifts of approved days off to another agent, who accepts from the bell live and gets the shift', async () => {
-    const shift = await api<{ id: number }>(
-      agent,
-      'POST',
-      '/api/schedules/save_new_event',
-      shiftBody(day(20), '09:00', '17:00', ZONE),
-    );
+    const shift = await saveShift(agent, day(20), '09:00', '17:00', ZONE);
     expect(shift.status).toBe(201);
     const vacation = await api<{ id: number }>(agent, 'POST', '/api/schedules/create_vacation', {
       ...daysBody(day(20), day(21), ZONE),
