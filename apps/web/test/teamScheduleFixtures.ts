@@ -1,5 +1,4 @@
-import type { DataPoint, TeamMonth, TeamSchedule } from '@shiftline/shared';
-import type { ScheduleCampaign } from '../src/features/teamSchedule/api';
+import type { DataPoint, ScheduleCampaign, TeamMonth, TeamSchedule } from '@shiftline/shared';
 
 /** The team calendar's fixtures: a Tuesday far enough ahead that no time is in the past. */
 export const TEAM_DAY = '2030-01-15';

@@ -1,9 +1,8 @@
-import { type CurrentUser, can, ROLES, type Role } from '@shiftline/shared';
+import { type CurrentUser, can, type DaysOffEntry, ROLES, type Role } from '@shiftline/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DaysOffEntry } from '../src/features/vacations/api';
 import { fakeFetch } from './fakeFetch';
 import { fakeUser } from './fakeUser';
 import { renderWithProviders } from './renderWithProviders';

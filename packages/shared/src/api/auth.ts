@@ -74,3 +74,22 @@ export type EditProfileBody = z.input<typeof editProfileBodySchema>;
 export const setTimezoneBodySchema = z.object({ timezone: z.enum(TIME_ZONE_IDS) });
 
 export const crmIdCheckSchema = z.object({ message: z.string().nullable() });
+export type CrmIdCheck = z.infer<typeof crmIdCheckSchema>;
+
+/** The profile form as the server sends it and answers a save with. */
+export const profileFormSchema = z.object({
+  first_name: z.string(),
+  second_name: z.string(),
+  email: z.string(),
+  extension: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+/** Signing out: where the page goes next. */
+export const logoutResponseSchema = z.object({ status: z.literal('logout'), url: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+/** Signing a user out everywhere: how many of their sessions ended. */
+export const forceLogoutResponseSchema = z.object({ status: z.literal('ok'), sessions_ended: z.number().int() });
+export type ForceLogoutResponse = z.infer<typeof forceLogoutResponseSchema>;

@@ -81,3 +81,4 @@ export const userIdParamSchema = z.object({ userId: idTextSchema });
 
 /** The answer of a call that has nothing else to say. */
 export const okSchema = z.object({ status: z.literal('ok') });
+export type Ok = z.infer<typeof okSchema>;

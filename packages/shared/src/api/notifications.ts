@@ -32,9 +32,11 @@ export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),
   unread: z.number().int(),
 });
+export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const setReadStatusBodySchema = z.object({
   notifications: idListSchema(500).min(1),
 });
 
 export const acceptNotificationResponseSchema = z.object({ status: z.enum(['ok', 'error']), message: z.string() });
+export type AcceptNotificationResponse = z.infer<typeof acceptNotificationResponseSchema>;

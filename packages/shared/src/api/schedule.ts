@@ -84,3 +84,11 @@ export const userScheduleSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string(), timezone: z.string(), display_from: z.string().nullable() }),
 });
 export type UserSchedule = z.infer<typeof userScheduleSchema>;
+
+/** send_for_approval: the ids of the shifts sent. */
+export const sentForApprovalSchema = z.object({ sent: z.array(z.number().int()) });
+export type SentForApproval = z.infer<typeof sentForApprovalSchema>;
+
+/** unsent_count: how many of the user's shifts are not sent for approval yet. */
+export const unsentCountSchema = z.object({ count: z.number().int() });
+export type UnsentCount = z.infer<typeof unsentCountSchema>;

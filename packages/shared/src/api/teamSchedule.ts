@@ -92,6 +92,8 @@ export const scheduleCampaignSchema = z.object({
   ),
 });
 
+export type ScheduleCampaign = z.infer<typeof scheduleCampaignSchema>;
+
 export const campaignsQuerySchemaForSchedule = z
   .object({ start_period: instant('start_period'), end_period: instant('end_period') })
   .refine((q) => q.end_period > q.start_period, { path: ['end_period'], error: 'must be after start_period' });
@@ -146,6 +148,8 @@ export const freeShiftBodySchema = z.object({
   breaks: z.array(z.object({ type: z.enum(BREAK_TYPES), start: instant('start') })).max(5),
 });
 
+export type FreeShiftBody = z.input<typeof freeShiftBodySchema>;
+
 export const freeShiftsQuerySchema = z
   .object({ start_period: instant('start_period'), end_period: instant('end_period') })
   .refine((q) => q.end_period > q.start_period, { path: ['end_period'], error: 'must be after start_period' });
@@ -164,6 +168,13 @@ export const createVacationBodySchema = z
   })
   .refine((body) => body.end > body.start, { path: ['end'], error: 'must be after start' });
 
+/** A new vacation: `start` is the start of the first local day, `end` the start of the day after the last. */
+export type NewVacationBody = z.input<typeof createVacationBodySchema>;
+
+/** create_vacation's answer. */
+export const createdVacationSchema = z.object({ id: z.number().int(), status: z.string() });
+export type CreatedVacation = z.infer<typeof createdVacationSchema>;
+
 export const vacationDecisionBodySchema = z
   .object({
     /** Approve and delete the overlapping shifts without a notice. */
@@ -177,6 +188,18 @@ export const userDatesParamsSchema = z.object({
   start: instant('start'),
   end: instant('end'),
 });
+
+/** get_user_shifts_by_dates: a live shift of the user overlapping the period. */
+export const datedShiftSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  start_utc: z.string(),
+  end_utc: z.string(),
+});
+export type DatedShift = z.infer<typeof datedShiftSchema>;
+/** get_user_vacations_by_dates: approved (or cancel-requested) days off of the user overlapping the period. */
+export const datedVacationSchema = datedShiftSchema.extend({ reason: z.string() });
+export type DatedVacation = z.infer<typeof datedVacationSchema>;
 
 export const deleteShiftsBodySchema = z.object({ shifts: idList.min(1) });
 
@@ -202,3 +225,5 @@ export const startVacationActionBodySchema = z.discriminatedUnion('action', [
     })
     .refine((body) => body.end > body.start, { path: ['end'], error: 'must be after start' }),
 ]);
+/** What the schedule supervisor's approval host is asked to open (the server answers with a socket event). */
+export type VacationActionBody = z.input<typeof startVacationActionBodySchema>;

@@ -2,23 +2,17 @@ import {
   changePasswordBodySchema,
   crmIdCheckSchema,
   editProfileBodySchema,
+  forceLogoutResponseSchema,
   idParamSchema,
+  logoutResponseSchema,
+  okSchema,
+  profileFormSchema,
   setTimezoneBodySchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/access.js';
 import { clearSessionCookie } from '../auth/index.js';
 import type { ProfileService } from './profile.service.js';
-
-const okResponse = z.object({ status: z.literal('ok') });
-const profileFormSchema = z.object({
-  first_name: z.string(),
-  second_name: z.string(),
-  email: z.string(),
-  extension: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-});
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   app.post(
@@ -28,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       schema: {
         tags: ['profile'],
         summary: 'Sign out: ends this session',
-        response: { 200: z.object({ status: z.literal('logout'), url: z.string() }) },
+        response: { 200: logoutResponseSchema },
       },
     },
     async (request, reply) => {
@@ -46,7 +40,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         tags: ['profile'],
         summary: 'Change the password (the current one is required); ends other sessions',
         body: changePasswordBodySchema,
-        response: { 200: okResponse },
+        response: { 200: okSchema },
       },
     },
     async (request) => {
@@ -90,7 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         tags: ['profile'],
         summary: 'Choose the time zone times are shown in',
         body: setTimezoneBodySchema,
-        response: { 200: okResponse },
+        response: { 200: okSchema },
       },
     },
     async (request) => {
@@ -120,7 +114,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         tags: ['users'],
         summary: 'End every session of a user; their open pages go to the sign-in page',
         params: idParamSchema,
-        response: { 200: z.object({ status: z.literal('ok'), sessions_ended: z.number().int() }) },
+        response: { 200: forceLogoutResponseSchema },
       },
     },
     async (request) => ({

@@ -1,13 +1,15 @@
 import {
   idParamSchema,
   newShiftBodySchema,
+  okSchema,
   schedulePeriodQuerySchema,
   sendForApprovalBodySchema,
+  sentForApprovalSchema,
   shiftSchema,
+  unsentCountSchema,
   userScheduleSchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/access.js';
 import type { ScheduleService } from './schedule.service.js';
 
@@ -54,7 +56,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ scheduleService: ScheduleSe
         tags: ['schedule'],
         summary: "Send the user's new shifts (all, or the listed ids) to the schedule supervisors",
         body: sendForApprovalBodySchema,
-        response: { 200: z.object({ sent: z.array(z.number().int()) }) },
+        response: { 200: sentForApprovalSchema },
       },
     },
     async (request) => scheduleService.sendForApproval(signedIn(request).user, request.body.shifts),
@@ -67,7 +69,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ scheduleService: ScheduleSe
       schema: {
         tags: ['schedule'],
         summary: "How many of the user's shifts are not sent for approval yet",
-        response: { 200: z.object({ count: z.number().int() }) },
+        response: { 200: unsentCountSchema },
       },
     },
     async (request) => ({ count: await scheduleService.unsentCount(signedIn(request).user) }),
@@ -81,7 +83,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ scheduleService: ScheduleSe
         tags: ['schedule'],
         summary: 'Delete a shift: the owner their pending or canceled shifts, a schedule supervisor any',
         params: idParamSchema,
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: okSchema },
       },
     },
     async (request) => {

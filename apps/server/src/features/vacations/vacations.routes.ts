@@ -1,7 +1,10 @@
 import {
   can,
   cancelAndNotifyBodySchema,
+  createdVacationSchema,
   createVacationBodySchema,
+  datedShiftSchema,
+  datedVacationSchema,
   daysOffListSchema,
   daysOffQuerySchema,
   deleteShiftsBodySchema,
@@ -23,7 +26,6 @@ const ok = z.object({ status: z.literal('ok') });
 export const VACATION_REQUESTS_PER_HOUR = 20;
 const manage = { action: 'schedule.manage' as const };
 const tags = ['vacations'];
-const span = z.object({ id: z.number().int(), status: z.string(), start_utc: z.string(), end_utc: z.string() });
 
 function period(params: { start: number; end: number }) {
   const start = new Date(params.start);
@@ -51,7 +53,7 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
         summary:
           'Request days off (a schedule supervisor may enter them for anyone): 409 vacation_overlap over your own waiting or approved days off, 409 with 10 requests waiting, 429 past 20 requests an hour',
         body: createVacationBodySchema,
-        response: { 201: z.object({ id: z.number().int(), status: z.string() }) },
+        response: { 201: createdVacationSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await vacations.create(signedIn(request).user, request.body)),
@@ -135,7 +137,7 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
         tags,
         summary: 'Approved days off of a user overlapping a period',
         params: userDatesParamsSchema,
-        response: { 200: span.extend({ reason: z.string() }).array() },
+        response: { 200: datedVacationSchema.array() },
       },
     },
     async (request) => {
@@ -152,7 +154,7 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
         tags,
         summary: 'Pending and approved shifts of a user overlapping a period',
         params: userDatesParamsSchema,
-        response: { 200: span.array() },
+        response: { 200: datedShiftSchema.array() },
       },
     },
     async (request) => {

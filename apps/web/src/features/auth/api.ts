@@ -1,4 +1,4 @@
-import type { LoginBody, SessionResponse } from '@shiftline/shared';
+import type { LoginBody, LogoutResponse, SessionResponse } from '@shiftline/shared';
 import { ApiError } from '../../lib/apiError';
 import { http } from '../../lib/http';
 import { queryKeys } from '../../lib/queryKeys';
@@ -24,5 +24,5 @@ export const authApi = {
     }
   },
   login: async (body: LoginBody) => remember(await http.post<SessionResponse>('/api/auth/login', body)),
-  logout: () => http.post<{ status: 'logout'; url: string }>('/api/profile/logout'),
+  logout: () => http.post<LogoutResponse>('/api/profile/logout'),
 };

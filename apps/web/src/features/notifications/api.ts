@@ -1,8 +1,5 @@
-import type { Notification as AppNotification } from '@shiftline/shared';
+import type { AcceptNotificationResponse, NotificationList } from '@shiftline/shared';
 import { http } from '../../lib/http';
-
-export type NotificationList = { notifications: AppNotification[]; unread: number };
-export type AcceptResult = { status: 'ok' | 'error'; message: string };
 
 // The server takes at most this many ids in one set_read_status call.
 const READ_BATCH = 500;
@@ -16,5 +13,5 @@ export const notificationsApi = {
   },
   remove: (id: number) => http.post(`/api/notification/delete_notification/${id}`),
   removeAll: () => http.post('/api/notification/delete_all_notifications'),
-  accept: (id: number) => http.post<AcceptResult>(`/api/notification/accept_notification/${id}`),
+  accept: (id: number) => http.post<AcceptNotificationResponse>(`/api/notification/accept_notification/${id}`),
 };

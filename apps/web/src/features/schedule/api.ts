@@ -1,15 +1,5 @@
-import type { BreakType, Shift, UserSchedule } from '@shiftline/shared';
+import type { NewShiftBody, Ok, SentForApproval, Shift, UnsentCount, UserSchedule } from '@shiftline/shared';
 import { http } from '../../lib/http';
-
-/** A new shift as the server takes it: instants in UTC ISO 8601. */
-export type NewShiftRequest = {
-  start: string;
-  end: string;
-  breaks: { type: BreakType; start: string }[];
-  notes?: string;
-  /** Set when a schedule supervisor plans for someone else. */
-  user?: number;
-};
 
 export type SchedulePeriod = { startUtc: string; endUtc: string };
 
@@ -21,8 +11,8 @@ export const scheduleApi = {
       end_period: period.endUtc,
       user,
     }),
-  saveNewEvent: (body: NewShiftRequest) => http.post<Shift>('/api/schedules/save_new_event', body),
-  sendForApproval: () => http.post<{ sent: number[] }>('/api/schedules/send_for_approval'),
-  unsentCount: () => http.get<{ count: number }>('/api/schedules/unsent_count'),
-  deleteEvent: (id: number) => http.post<{ status: 'ok' }>(`/api/schedules/delete_event/${id}`),
+  saveNewEvent: (body: NewShiftBody) => http.post<Shift>('/api/schedules/save_new_event', body),
+  sendForApproval: () => http.post<SentForApproval>('/api/schedules/send_for_approval'),
+  unsentCount: () => http.get<UnsentCount>('/api/schedules/unsent_count'),
+  deleteEvent: (id: number) => http.post<Ok>(`/api/schedules/delete_event/${id}`),
 };

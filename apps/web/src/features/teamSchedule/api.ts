@@ -1,31 +1,17 @@
-import type { BreakType, Planner, SetPlannerBody, SetPlannerResult, TeamMonth, TeamSchedule } from '@shiftline/shared';
+import type {
+  FreeShiftBody,
+  Planner,
+  ScheduleCampaign,
+  SetPlannerBody,
+  SetPlannerResult,
+  TeamMonth,
+  TeamSchedule,
+} from '@shiftline/shared';
 import { http } from '../../lib/http';
 import { campaignParam } from '../../lib/queryKeys';
 
 /** The loaded month: UTC instants of the calendar period. */
 export type TeamPeriod = { startUtc: string; endUtc: string };
-
-/** A campaign on the schedule view (GET get_all_campaigns), as the contract describes it. */
-export type ScheduleCampaign = {
-  id: number;
-  name: string;
-  users: number[];
-  /** 'HH:mm' in UTC; null is the spec's 'None'. */
-  start_work_time: string | null;
-  end_work_time: string | null;
-  shifts: { id: number; user_id: number; status: string; start_utc: string; end_utc: string }[];
-};
-
-export type FreeShiftRequest = {
-  count_agents: number;
-  campaigns: number[];
-  start: string;
-  end: string;
-  breaks: { type: BreakType; start: string }[];
-};
-
-/** get_planner's answer: the planner itself, or wrapped, or nothing saved. */
-export type PlannerResponse = Planner | { planner: Planner | null } | null;
 
 export const teamScheduleApi = {
   /** The month grid: per day counts, headcount and first atoms, and the pending ids. */
@@ -52,8 +38,8 @@ export const teamScheduleApi = {
   cancelEvent: ({ id, reason }: { id: number; reason?: string }) =>
     http.post<unknown>(`/api/schedules/cancel_event/${id}`, reason ? { reason } : {}),
   restoreEvent: (id: number) => http.post<unknown>(`/api/schedules/restore_event/${id}`),
-  setFreeShift: (body: FreeShiftRequest) => http.post<unknown>('/api/schedules/set_free_shift', body),
+  setFreeShift: (body: FreeShiftBody) => http.post<unknown>('/api/schedules/set_free_shift', body),
   setPlanner: (body: SetPlannerBody) => http.post<SetPlannerResult>('/api/schedules/set_planner', body),
   /** The user's saved planner (null when none); `user` only for a schedule supervisor. */
-  getPlanner: (user: number | undefined) => http.get<PlannerResponse>('/api/schedules/get_planner', { user }),
+  getPlanner: (user: number | undefined) => http.get<Planner | null>('/api/schedules/get_planner', { user }),
 };

@@ -1,9 +1,9 @@
-import type { Notification as AppNotification } from '@shiftline/shared';
+import type { Notification as AppNotification, NotificationList } from '@shiftline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { refreshAfter } from '../../../lib/cacheRefresh';
 import { queryKeys } from '../../../lib/queryKeys';
-import { type NotificationList, notificationsApi } from '../api';
+import { notificationsApi } from '../api';
 import { addNotification, EMPTY_LIST, markReadIn, removeFrom, unreadAmong } from '../utils/notificationCache';
 
 /** The user's notifications, newest first, and the unread count. */

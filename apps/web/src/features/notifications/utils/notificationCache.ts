@@ -1,5 +1,4 @@
-import { type Notification as AppNotification, NOTIFICATION_STATUS } from '@shiftline/shared';
-import type { NotificationList } from '../api';
+import { type Notification as AppNotification, NOTIFICATION_STATUS, type NotificationList } from '@shiftline/shared';
 
 const isUnread = (notification: AppNotification) => notification.status === NOTIFICATION_STATUS.unread;
 

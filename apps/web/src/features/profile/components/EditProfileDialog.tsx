@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { type EditProfileBody, editProfileBodySchema } from '@shiftline/shared';
+import { type EditProfileBody, editProfileBodySchema, type ProfileForm } from '@shiftline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
@@ -15,7 +15,7 @@ import { refreshAfter } from '../../../lib/cacheRefresh';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { useCloseRouteDialog } from '../../../ui/useCloseRouteDialog';
 import { sessionQueryKey } from '../../auth';
-import { type ProfileForm, profileApi, profileFormQueryKey } from '../api';
+import { profileApi, profileFormQueryKey } from '../api';
 
 const FORM_ID = 'edit-profile-form';
 

@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatWorkingWindow } from '@shiftline/shared';
+import { formatWorkingWindow, type ScheduleCampaign } from '@shiftline/shared';
 import { memo, type PointerEvent, useMemo } from 'react';
 import { statusColor } from '../../schedule/utils/calendarEvents';
 import { formatTimeRange } from '../../schedule/utils/localTime';
-import type { ScheduleCampaign } from '../api';
 import { assignLanes } from '../utils/lanes';
 import { spanOnDay, spanStyle } from '../utils/timeline';
 import { workWindowBars } from '../utils/workWindow';

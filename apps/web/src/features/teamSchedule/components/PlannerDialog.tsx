@@ -43,7 +43,7 @@ import { fieldErrors } from '../../../lib/fieldErrors';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useBusyTimesAround } from '../../schedule/hooks/useBusyTimesAround';
 import { EMPTY_DRAFT, type ShiftDraft } from '../../schedule/utils/shiftDraft';
-import { type PlannerResponse, teamScheduleApi } from '../api';
+import { teamScheduleApi } from '../api';
 import { useTeamMutation } from '../hooks/useTeamMutation';
 import { freeShiftRequest } from '../utils/freeShiftRequest';
 import { draftToModule, NO_REPEAT, type RepeatState, repeatsOf, ruleTextToDraft } from '../utils/plannerModules';
@@ -72,11 +72,6 @@ type PlannerDialogProps = {
   /** After the planner saved (and the notice question was answered). */
   onDone: (message: string) => void;
   now?: () => number;
-};
-
-const savedPlannerOf = (response: PlannerResponse | undefined): Planner | null => {
-  if (!response) return null;
-  return 'scheduler' in response ? response : response.planner;
 };
 
 /** The zone the rules' times are read in: the one the dialog shows. */
@@ -116,7 +111,7 @@ export function PlannerDialog({
     queryFn: () => teamScheduleApi.getPlanner(user),
     enabled: isScheduleSupervisor,
   });
-  const savedPlanner = savedPlannerOf(saved.data);
+  const savedPlanner = saved.data ?? null;
 
   const endDateMin = plannerEndDateMin(now(), zone);
   const errors = { ...fieldErrors(save.error), ...localErrors };

@@ -1,7 +1,8 @@
+import type { ScheduleCampaign } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../../lib/queryKeys';
-import { type ScheduleCampaign, type TeamPeriod, teamScheduleApi } from '../api';
+import { type TeamPeriod, teamScheduleApi } from '../api';
 
 const EMPTY: ScheduleCampaign[] = [];
 

@@ -1,8 +1,7 @@
-import type { ShiftStatus, TeamMonth, TeamSchedule } from '@shiftline/shared';
+import type { ScheduleCampaign, ShiftStatus, TeamMonth, TeamSchedule } from '@shiftline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshAfter } from '../../../lib/cacheRefresh';
 import { queryKeys } from '../../../lib/queryKeys';
-import type { ScheduleCampaign } from '../api';
 import { campaignsWithShiftStatus, dayWithShiftStatus, monthWithoutPending } from '../utils/patchTeamCache';
 
 type Transition<Variables> = {

@@ -1,5 +1,4 @@
-import type { PlannedBreak } from '@shiftline/shared';
-import type { FreeShiftRequest } from '../api';
+import type { FreeShiftBody, PlannedBreak } from '@shiftline/shared';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
@@ -8,7 +7,7 @@ export function freeShiftRequest(
   shift: { start: number; end: number; breaks: PlannedBreak[] },
   campaigns: readonly number[],
   countAgents: number,
-): FreeShiftRequest {
+): FreeShiftBody {
   return {
     count_agents: countAgents,
     campaigns: [...campaigns],

@@ -1,5 +1,4 @@
-import type { ShiftStatus, TeamMonth, TeamSchedule } from '@shiftline/shared';
-import type { ScheduleCampaign } from '../api';
+import type { ScheduleCampaign, ShiftStatus, TeamMonth, TeamSchedule } from '@shiftline/shared';
 
 /** A loaded day with the given shifts set to a new status; the same object when none of them is there. */
 export function dayWithShiftStatus(day: TeamSchedule, ids: ReadonlySet<number>, status: ShiftStatus): TeamSchedule {

@@ -1,11 +1,10 @@
-import { BLOCKING_VACATION_STATUSES, type VacationStatus } from '@shiftline/shared';
+import { BLOCKING_VACATION_STATUSES, type DatedShift, type DatedVacation } from '@shiftline/shared';
 import { http } from '../../../lib/http';
 
 /** A live shift overlapping the days off: the fields the Schedule dialog needs. */
-export type OverlappingShift = { id: number; start_utc: string; end_utc: string };
-type OverlappingVacation = { id: number; status?: VacationStatus };
+export type OverlappingShift = Pick<DatedShift, 'id' | 'start_utc' | 'end_utc'>;
 
-type ListOf<Key extends string, Item> = Item[] | Partial<Record<Key, Item[]>>;
+const BLOCKING: readonly string[] = BLOCKING_VACATION_STATUSES;
 
 const datesPath = (what: 'vacations' | 'shifts', user: number, start: string, end: string) =>
   `/api/schedules/get_user_${what}_by_dates/${user}/${encodeURIComponent(start)}/${encodeURIComponent(end)}`;
@@ -13,15 +12,13 @@ const datesPath = (what: 'vacations' | 'shifts', user: number, start: string, en
 export const vacationApprovalApi = {
   /** Approved (or cancel-requested) days off of the user overlapping the period. */
   vacationsByDates: async (user: number, start: string, end: string) => {
-    const answer = await http.get<ListOf<'vacations', OverlappingVacation>>(datesPath('vacations', user, start, end));
-    const rows = Array.isArray(answer) ? answer : (answer.vacations ?? []);
-    return rows.filter((row) => row.status === undefined || BLOCKING_VACATION_STATUSES.includes(row.status));
+    const rows = await http.get<DatedVacation[]>(datesPath('vacations', user, start, end));
+    return rows.filter((row) => BLOCKING.includes(row.status));
   },
   /** Live shifts of the user overlapping the period. */
   shiftsByDates: async (user: number, start: string, end: string) => {
-    const answer = await http.get<ListOf<'shifts', OverlappingShift>>(datesPath('shifts', user, start, end));
-    const rows = Array.isArray(answer) ? answer : (answer.shifts ?? []);
-    return [...rows].sort((a, b) => Date.parse(a.start_utc) - Date.parse(b.start_utc));
+    const rows = await http.get<DatedShift[]>(datesPath('shifts', user, start, end));
+    return rows.sort((a, b) => Date.parse(a.start_utc) - Date.parse(b.start_utc));
   },
   approve: (id: number, deleteShifts: boolean) =>
     http.post(`/api/schedules/approve_vacation/${id}`, deleteShifts ? { delete_shifts: true } : {}),

@@ -17,17 +17,19 @@ import Typography from '@mui/material/Typography';
 import {
   type CurrentUser,
   can,
+  type DaysOffEntry,
   formatDay,
   localDateInZone,
   timeZoneLabel,
   VACATION_STATUSES,
+  type VacationActionBody,
   type VacationStatus,
 } from '@shiftline/shared';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
 import { useCurrentUser } from '../../auth';
-import { type DaysOffEntry, daysOffApi, type VacationActionRequest } from '../api';
+import { daysOffApi } from '../api';
 import { useDaysOff, useVacationMutation } from '../hooks/useDaysOff';
 import { countDays, dayRangeToInstants, formatDays, VACATION_STATUS_LOOK, vacationDays } from '../utils/vacationDays';
 import type { DaysOffForm } from './DaysOffFormDialog';
@@ -86,7 +88,7 @@ export function DaysOffPage() {
       onError: (error) => setNotice({ message: failure(error), severity: 'error' }),
     });
 
-  const hostAction = (body: VacationActionRequest) => () => daysOffApi.startAction(body);
+  const hostAction = (body: VacationActionBody) => () => daysOffApi.startAction(body);
   const actionsFor = (row: DaysOffEntry): RowAction[] => {
     const actions: RowAction[] = [];
     if (supervises && row.status === 'vac_pending') {
