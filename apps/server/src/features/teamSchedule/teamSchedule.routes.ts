@@ -15,81 +15,82 @@ import {
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema.js';
 import { signedIn } from '../../plugins/access.js';
 import type { FreeShiftsService } from '../freeShifts/index.js';
 import type { TeamScheduleService } from './teamSchedule.service.js';
 
 const transitionResult = z.object({ status: z.literal('ok'), ids: z.array(z.number().int()) });
 const manage = { action: 'schedule.manage' as const };
+const tags = ['supervisor schedule'];
 
 export const teamScheduleRoutes: FastifyPluginAsyncZod<{
   teamSchedule: TeamScheduleService;
   freeShifts: FreeShiftsService;
 }> = async (app, { teamSchedule, freeShifts }) => {
-  app.get(
-    '/api/schedules/get_schedule',
-    {
-      config: { action: 'schedule.view_team' },
-      schema: {
-        tags: ['supervisor schedule'],
-        summary: 'Data points per agent and a per-date summary (non-approved points only for supervisory roles)',
-        querystring: teamScheduleQuerySchema,
-        response: { 200: teamScheduleSchema },
+  /** A team calendar read: a period query in, the viewer's answer out. */
+  const teamRead = <Query extends z.ZodType, Response extends z.ZodType>(route: {
+    url: string;
+    summary: string;
+    query: Query;
+    response: Response;
+    answer: (viewer: UserRow, query: z.output<Query>) => Promise<z.input<Response>>;
+  }) =>
+    app.get(
+      route.url,
+      {
+        config: { action: 'schedule.view_team' },
+        // The answer was checked against the response schema at the call; here the schema only needs to be one.
+        schema: {
+          tags,
+          summary: route.summary,
+          querystring: route.query,
+          response: { 200: route.response as z.ZodType },
+        },
       },
-    },
-    async (request) => teamSchedule.getTeamSchedule(signedIn(request).user, request.query),
-  );
+      async (request) => route.answer(signedIn(request).user, request.query as z.output<Query>),
+    );
 
-  app.get(
-    '/api/schedules/get_month_summary',
-    {
-      config: { action: 'schedule.view_team' },
-      schema: {
-        tags: ['supervisor schedule'],
-        summary:
-          'The month grid: per local day pending shifts, approved days off, scheduled headcount and the first agent atoms; the pending ids',
-        querystring: teamMonthQuerySchema,
-        response: { 200: teamMonthSchema },
-      },
-    },
-    async (request) => teamSchedule.getTeamMonth(signedIn(request).user, request.query),
-  );
+  teamRead({
+    url: '/api/schedules/get_schedule',
+    summary: 'Data points per agent and a per-date summary (non-approved points only for supervisory roles)',
+    query: teamScheduleQuerySchema,
+    response: teamScheduleSchema,
+    answer: teamSchedule.getTeamSchedule,
+  });
 
-  app.get(
-    '/api/schedules/get_day_schedule',
-    {
-      config: { action: 'schedule.view_team' },
-      schema: {
-        tags: ['supervisor schedule'],
-        summary: "One day's data points with shifts and breaks (get_schedule's shape for at most a day)",
-        querystring: teamDayQuerySchema,
-        response: { 200: teamScheduleSchema },
-      },
-    },
-    async (request) => teamSchedule.getTeamSchedule(signedIn(request).user, request.query),
-  );
+  teamRead({
+    url: '/api/schedules/get_month_summary',
+    summary:
+      'The month grid: per local day pending shifts, approved days off, scheduled headcount and the first agent atoms; the pending ids',
+    query: teamMonthQuerySchema,
+    response: teamMonthSchema,
+    answer: teamSchedule.getTeamMonth,
+  });
 
-  app.get(
-    '/api/schedules/get_all_campaigns',
-    {
-      config: { action: 'schedule.view_team' },
-      schema: {
-        tags: ['supervisor schedule'],
-        summary:
-          'Campaigns with their agents, working window (UTC) and shifts (non-approved only for schedule supervisors)',
-        querystring: campaignsQuerySchemaForSchedule,
-        response: { 200: scheduleCampaignSchema.array() },
-      },
-    },
-    async (request) => teamSchedule.getScheduleCampaigns(signedIn(request).user, request.query),
-  );
+  teamRead({
+    url: '/api/schedules/get_day_schedule',
+    summary: "One day's data points with shifts and breaks (get_schedule's shape for at most a day)",
+    query: teamDayQuerySchema,
+    response: teamScheduleSchema,
+    answer: teamSchedule.getTeamSchedule,
+  });
+
+  teamRead({
+    url: '/api/schedules/get_all_campaigns',
+    summary:
+      'Campaigns with their agents, working window (UTC) and shifts (non-approved only for schedule supervisors)',
+    query: campaignsQuerySchemaForSchedule,
+    response: scheduleCampaignSchema.array(),
+    answer: teamSchedule.getScheduleCampaigns,
+  });
 
   app.post(
     '/api/schedules/approve_event/:id',
     {
       config: manage,
       schema: {
-        tags: ['supervisor schedule'],
+        tags,
         summary: 'Approve a pending (or canceled) shift',
         params: idParamSchema,
         response: { 200: transitionResult },
@@ -103,7 +104,7 @@ export const teamScheduleRoutes: FastifyPluginAsyncZod<{
     {
       config: manage,
       schema: {
-        tags: ['supervisor schedule'],
+        tags,
         summary: 'Approve shifts, all or none',
         body: approveAllBodySchema,
         response: { 200: transitionResult },
@@ -117,7 +118,7 @@ export const teamScheduleRoutes: FastifyPluginAsyncZod<{
     {
       config: manage,
       schema: {
-        tags: ['supervisor schedule'],
+        tags,
         summary: 'Cancel a shift (canceled ones cannot be canceled again)',
         params: idParamSchema,
         body: cancelShiftBodySchema,
@@ -132,7 +133,7 @@ export const teamScheduleRoutes: FastifyPluginAsyncZod<{
     {
       config: manage,
       schema: {
-        tags: ['supervisor schedule'],
+        tags,
         summary: 'Restore a canceled shift (approves it)',
         params: idParamSchema,
         response: { 200: transitionResult },
