@@ -14,6 +14,8 @@ let agent: Session;
 let campaignId: number;
 
 const shiftBody = shiftBodiesIn(ZONE);
+const vacationStatus = async (id: number) =>
+  (await t.database.db.selectFrom('vacations').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const { get, post } = signedInRequests(() => t);
 const teamMonth = (session: Session) =>
   get(session, '/api/schedules/get_schedule?start_period=2030-01-01T00:00:00Z&end_period=2030-02-01T00:00:00Z');
@@ -310,15 +312,7 @@ describe('vacations', () => {
       .orderBy('id')
       .execute();
     expect(statuses.map((s) => s.status)).toEqual(['canceled', 'canceled']);
-    expect(
-      (
-        await t.database.db
-          .selectFrom('vacations')
-          .select('status')
-          .where('id', '=', vacation.id)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('vac_approved');
+    expect(await vacationStatus(vacation.id)).toBe('vac_approved');
     const offered = (await get(other, '/api/notification/get_notifications'))
       .json()
       .notifications.find((n: { type: string }) => n.type === 'free_shift');
@@ -353,15 +347,7 @@ describe('vacations', () => {
       .where('id', 'in', [keep.id, poisoned.id])
       .execute();
     expect(left).toHaveLength(2);
-    expect(
-      (
-        await t.database.db
-          .selectFrom('vacations')
-          .select('status')
-          .where('id', '=', vacation.id)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('vac_pending');
+    expect(await vacationStatus(vacation.id)).toBe('vac_pending');
   });
 
   it('lets the owner ask to cancel approved days off and the supervisor reject or approve that', async () => {
