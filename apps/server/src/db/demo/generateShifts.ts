@@ -88,6 +88,8 @@ export async function generateShifts(
     }
   }
 
+  // The one writer of shifts besides features/shifts: a bulk load of demo rows in large batches (db/ imports no
+  // feature), run on an empty database before the app serves anyone, so no rule or lock of the shifts module applies.
   for (let offset = 0; offset < shifts.length; offset += BATCH) {
     const batch = shifts.slice(offset, offset + BATCH);
     const ids = await db.insertInto('shifts').values(batch).returning('id').execute();
