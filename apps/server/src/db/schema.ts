@@ -298,7 +298,7 @@ export type AgentProductivityRollupsTable = GrainedRollupBucket & { user_id: num
     RollupSum
   >;
 
-/** The productivity rollup's week and month × hour-of-day rows (grains 3, 4) summed over campaigns: one row per agent. */
+/** The productivity rollup's hour, week and month × hour-of-day rows (grains 0, 3, 4) summed over campaigns, per agent. */
 export type AgentHourOfDayRollupsTable = Omit<AgentProductivityRollupsTable, 'campaign_id'>;
 
 export type Database = {

@@ -5,7 +5,6 @@
  */
 export {
   grainedRows,
-  type HourOfDayTables,
   hourOfDayRows,
   localSecondsOf,
   summedCallSums,

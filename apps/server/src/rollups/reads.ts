@@ -4,7 +4,6 @@ import {
   type CallSums,
   grainSegments,
   hourOfDayBuckets,
-  ROLLUP_GRAIN,
   zoneOffsetSegments,
 } from '@shiftline/shared';
 import { type RawBuilder, sql } from 'kysely';
@@ -63,9 +62,6 @@ export function grainedRows(table: string, range: BucketRange): RawBuilder<unkno
   return sql`(${sql.join(branches, sql` UNION ALL `)}) AS r`;
 }
 
-/** Where the time-of-day filter reads each grain: hours from `hours`, week and month × hour-of-day rows from `periods`. */
-export type HourOfDayTables = { hours: string; periods: string };
-
 /**
  * The productivity time-of-day filter's rows, as a derived table `r`: month × hour-of-day rows for whole months
  * without a clock change, week × hour-of-day rows for whole weeks without one, hours elsewhere, and of those only the
@@ -76,7 +72,7 @@ export type HourOfDayTables = { hours: string; periods: string };
  * carried up to the caller's sums (a year is ~100k rows; the whole row cost a tenth more CPU).
  */
 export function hourOfDayRows(
-  tables: HourOfDayTables,
+  table: string,
   range: BucketRange,
   localHours: readonly number[],
   columns: readonly string[],
@@ -85,10 +81,9 @@ export function hourOfDayRows(
   const branches = hourOfDayBuckets(range, localHours).map(
     ({ grain, bucketStarts }) =>
       sql`SELECT t.* FROM unnest(${sql.val(bucketStarts.map((ms) => new Date(ms).toISOString()))}::timestamptz[]) AS b(bucket_start)
-        CROSS JOIN LATERAL (SELECT ${picked} FROM ${sql.table(grain === ROLLUP_GRAIN.hour ? tables.hours : tables.periods)} x
-          WHERE x.alignment = ${sql.lit(range.alignment)}
+        CROSS JOIN LATERAL (SELECT ${picked} FROM ${sql.table(table)} x WHERE x.alignment = ${sql.lit(range.alignment)}
           AND x.grain = ${sql.lit(grain)} AND x.bucket_start = b.bucket_start OFFSET 0) AS t`,
   );
-  if (branches.length === 0) return sql`(SELECT ${picked} FROM ${sql.table(tables.hours)} x WHERE false) AS r`;
+  if (branches.length === 0) return sql`(SELECT ${picked} FROM ${sql.table(table)} x WHERE false) AS r`;
   return sql`(${sql.join(branches, sql` UNION ALL `)}) AS r`;
 }

@@ -222,13 +222,13 @@ const upsertCommissions = (db: Kysely<Database>, where: CallFilter, units: reado
   );
 
 /**
- * agent_hour_of_day_rollups: the productivity rollup's hour-of-day grains summed over campaigns, one row per agent, for
- * the time-of-day filter without a campaign filter (it reads a fraction of the rows).
+ * agent_hour_of_day_rollups: the productivity rollup's grains that the time-of-day filter reads (hours, week and month ×
+ * hour of day) summed over campaigns, one row per agent, for the filter without a campaign filter (half the rows).
  */
-const HOUR_OF_DAY_GRAINS: readonly RollupGrainName[] = ['weekHour', 'monthHour'];
+const HOUR_OF_DAY_GRAINS: readonly RollupGrainName[] = ['hour', 'weekHour', 'monthHour'];
 const ACROSS_CAMPAIGNS_KEY_LIST = sql`alignment, grain, bucket_start, user_id`;
 
-/** Adds the rows of a per-campaign productivity select (hour-of-day grains only) into agent_hour_of_day_rollups. */
+/** Adds the rows of a per-campaign productivity select (HOUR_OF_DAY_GRAINS only) into agent_hour_of_day_rollups. */
 const upsertAcrossCampaigns = (db: Kysely<Database>, perCampaign: RawBuilder<unknown>, sums: readonly string[]) =>
   sql`INSERT INTO agent_hour_of_day_rollups AS t (${ACROSS_CAMPAIGNS_KEY_LIST}, ${sql.join(sums.map((column) => sql.ref(column)))})
     SELECT p.alignment, p.grain, p.bucket_start, p.user_id, ${sql.join(sums.map((column) => sql`sum(${sql.ref(`p.${column}`)})`))}

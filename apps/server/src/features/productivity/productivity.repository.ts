@@ -7,7 +7,7 @@ import {
 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRows, type HourOfDayTables, hourOfDayRows } from '../../rollups/index.js';
+import { grainedRows, hourOfDayRows } from '../../rollups/index.js';
 
 export type ProductivityAgentRow = { id: number; first_name: string; second_name: string; pay_rate_cents: number };
 
@@ -45,13 +45,6 @@ const paidSum = sql`sum(${sql.join(
 
 /** The rollup columns the sums below read (the campaign only where a campaign filter needs it). */
 const SUMMED_COLUMNS = ['user_id', ...new Set<string>([...COUNTED_STATE_IDS, ...PAID_STATE_IDS]), 'commission_cents'];
-
-/**
- * The time-of-day filter's tables: the per-campaign rollup when campaigns are filtered; otherwise its week and month ×
- * hour-of-day rows summed over campaigns (one row per agent instead of one per campaign worked), hours as they are.
- */
-const PER_CAMPAIGN: HourOfDayTables = { hours: 'agent_productivity_rollups', periods: 'agent_productivity_rollups' };
-const ACROSS_CAMPAIGNS: HourOfDayTables = { hours: 'agent_productivity_rollups', periods: 'agent_hour_of_day_rollups' };
 
 /** Kysely queries only: listable agents, the productivity rollup (time and commissions) and agent payments. */
 export function createProductivityRepository(db: Kysely<Database>) {
@@ -91,8 +84,7 @@ export function createProductivityRepository(db: Kysely<Database>) {
     /**
      * Capped seconds per agent and state, and commissions, after the time-of-day and campaign filters. Without an
      * hour filter a year reads whole months and days and hours only at its edges; with one, the month × hour-of-day,
-     * week × hour-of-day and hour rows of the hours that pass (without a campaign filter, the first two summed over
-     * campaigns).
+     * week × hour-of-day and hour rows of the hours that pass (without a campaign filter, summed over campaigns).
      */
     async productivitySums(filter: AgentTimeFilter): Promise<AgentProductivitySums[]> {
       if (filter.agentIds.length === 0) return [];
@@ -101,7 +93,8 @@ export function createProductivityRepository(db: Kysely<Database>) {
         filter.localHours === null
           ? grainedRows('agent_productivity_rollups', filter.range)
           : hourOfDayRows(
-              byCampaign ? PER_CAMPAIGN : ACROSS_CAMPAIGNS,
+              // Without a campaign filter, the rows summed over campaigns: one per agent, not one per campaign worked.
+              byCampaign ? 'agent_productivity_rollups' : 'agent_hour_of_day_rollups',
               filter.range,
               filter.localHours,
               byCampaign ? [...SUMMED_COLUMNS, 'campaign_id'] : SUMMED_COLUMNS,

@@ -76,7 +76,7 @@ SELECT p.alignment, p.grain, p.bucket_start, p.user_id, sum("p"."commission_cent
 FROM (SELECT a.alignment, g.grain, date_trunc(g.unit, l.created_at - make_interval(mins => a.alignment), 'UTC') + CASE WHEN g.grain IN (3, 4)
 THEN make_interval(hours => extract(hour FROM (l.created_at - make_interval(mins => a.alignment)) AT TIME ZONE 'UTC')::int) ELSE interval '0' END + make_interval(mins => a.alignment) AS bucket_start, l.agent_id AS user_id,
   l.campaign_id, sum(l.commission_cents) AS commission_cents
-FROM sales_leads l JOIN calls c ON c.id = l.call_id CROSS JOIN (VALUES (0::smallint), (30::smallint)) AS a(alignment) CROSS JOIN (VALUES (3::smallint, 'week'), (4::smallint, 'month')) AS g(grain, unit)
+FROM sales_leads l JOIN calls c ON c.id = l.call_id CROSS JOIN (VALUES (0::smallint), (30::smallint)) AS a(alignment) CROSS JOIN (VALUES (0::smallint, 'hour'), (3::smallint, 'week'), (4::smallint, 'month')) AS g(grain, unit)
 WHERE c.ended_at IS NOT NULL AND l.sold AND l.agent_id IS NOT NULL AND l.commission_cents > 0 AND c.id = ANY($1::bigint[])
 GROUP BY a.alignment, g.grain, bucket_start, l.agent_id, l.campaign_id) p
 GROUP BY p.alignment, p.grain, p.bucket_start, p.user_id

@@ -96,5 +96,5 @@ TRUNCATE agent_hour_of_day_rollups;
 INSERT INTO agent_hour_of_day_rollups (alignment, grain, bucket_start, user_id, "on_call", "on_hold", "ringing", "after_call_work", "email_tickets", "ready", "ready_outbound", "meeting", "qa_monitoring", "escalation", "follow_up_work", "training", "administrative", "outbound_sales_calls", "break", "lunch", "not_ready_personal", "not_ready_automatic", "technical_issues", "pre_shift", "post_shift", "did_ringing", "not_ready_text", "commission_cents")
 SELECT alignment, grain, bucket_start, user_id, sum("on_call"), sum("on_hold"), sum("ringing"), sum("after_call_work"), sum("email_tickets"), sum("ready"), sum("ready_outbound"), sum("meeting"), sum("qa_monitoring"), sum("escalation"), sum("follow_up_work"), sum("training"), sum("administrative"), sum("outbound_sales_calls"), sum("break"), sum("lunch"), sum("not_ready_personal"), sum("not_ready_automatic"), sum("technical_issues"), sum("pre_shift"), sum("post_shift"), sum("did_ringing"), sum("not_ready_text"), sum("commission_cents")
 FROM agent_productivity_rollups
-WHERE grain IN (3, 4)
+WHERE grain IN (0, 3, 4)
 GROUP BY alignment, grain, bucket_start, user_id ORDER BY alignment, grain, bucket_start, user_id;
