@@ -1,6 +1,6 @@
 import type { Agent, AgentGroup, ForceLogoutResponse, UserCampaign } from '@shiftline/shared';
 import { http } from '../../lib/http';
-import { loadAgentsList } from '../dashboards/agentsList';
+import { loadAgentsList } from './agentsList';
 
 export const agentsApi = {
   list: (filter: { campaign?: number }): Promise<Agent[]> => loadAgentsList(filter),

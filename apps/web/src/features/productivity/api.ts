@@ -7,7 +7,7 @@ import type {
   ProductivitySeriesAgentsBody,
 } from '@shiftline/shared';
 import { http } from '../../lib/http';
-import { loadAgentsList } from '../dashboards/agentsList';
+import { loadAgentsList } from '../agents';
 
 export const productivityApi = {
   load: (body: ProductivityLoadBody) => http.post<ProductivityResult>('/api/productivity/load', body),

@@ -7,7 +7,7 @@ import type {
   VacationStatus,
 } from '@shiftline/shared';
 import { http } from '../../lib/http';
-import { loadAgentsList } from '../dashboards/agentsList';
+import { loadAgentsList } from '../agents';
 
 export const daysOffApi = {
   /** One page (from 1) of the viewer's own requests, or of every request for a schedule supervisor. */

@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import { CALENDAR_HEIGHTS, type Shift } from '@shiftline/shared';
 import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { CALENDAR_TIME_ZONE, calendarNow } from '../../../lib/calendarZone';
+import { calendarSx } from '../../../ui/calendarStyles';
 import type { ScheduleItem } from '../utils/scheduleItem';
-import { calendarSx } from './calendarStyles';
 import { DELETE_SHIFT_TEST_ID, ScheduleEventContent } from './ScheduleEventContent';
 
 const PLUGINS = [timeGridPlugin, classicThemePlugin];

@@ -6,8 +6,8 @@ import Box from '@mui/material/Box';
 import { CALENDAR_HEIGHTS } from '@shiftline/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { CALENDAR_TIME_ZONE, calendarNow, markerDate } from '../../../lib/calendarZone';
+import { calendarSx } from '../../../ui/calendarStyles';
 import type { ScheduleItem } from '../utils/scheduleItem';
-import { calendarSx } from './calendarStyles';
 import { ScheduleEventContent } from './ScheduleEventContent';
 
 const PLUGINS = [dayGridPlugin, interactionPlugin, classicThemePlugin];

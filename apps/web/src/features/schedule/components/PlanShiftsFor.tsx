@@ -2,7 +2,7 @@ import type { UserCampaign } from '@shiftline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/queryKeys';
-import { PlannerDialog } from '../../teamSchedule/components/PlannerDialog';
+import { PlannerDialog } from '../../teamSchedule';
 
 type PlanShiftsForProps = {
   day: string;

@@ -4,12 +4,14 @@ import { ApiError } from '../../../lib/apiError';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { MultiSelectOption } from '../../../ui/MultiSelect';
 import { useCampaigns } from '../../campaigns';
-import type { TeamPeriod } from '../../teamSchedule/api';
-import { teamScheduleApi } from '../../teamSchedule/api';
-import { CalendarRulesBar } from '../../teamSchedule/components/CalendarRulesBar';
-import { MakeNoticeDialog } from '../../teamSchedule/components/MakeNoticeDialog';
-import { useTeamMonth } from '../../teamSchedule/hooks/useTeamMonth';
-import { useTeamMutation } from '../../teamSchedule/hooks/useTeamMutation';
+import {
+  CalendarRulesBar,
+  MakeNoticeDialog,
+  type TeamPeriod,
+  teamScheduleApi,
+  useTeamMonth,
+  useTeamMutation,
+} from '../../teamSchedule';
 import { monthTitle } from '../utils/monthKey';
 
 type Notice = { message: string; severity: 'success' | 'error' };

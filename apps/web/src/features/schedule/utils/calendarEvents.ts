@@ -2,14 +2,12 @@ import type { EventInput } from '@fullcalendar/react';
 import { type Shift, type ShiftStatus, STATUS_CATALOGUE, type Vacation } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import { calendarMarker } from '../../../lib/calendarZone';
+import { PENDING_CLASS } from '../../../ui/calendarClasses';
 import { isShownVacation } from './isShownVacation';
 import type { ScheduleItem } from './scheduleItem';
 
 /** Colours of things the status catalogue does not cover. */
 export const ITEM_COLORS = { break: '#0284c7', lunch: '#db2777', vacation: '#64748b' } as const;
-
-/** Class of events drawn white with a coloured border and text: pending shifts and vacations. */
-export const PENDING_CLASS = 'sl-event-pending';
 
 const WHITE = '#ffffff';
 

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { formatDay, localDateInZone } from '@shiftline/shared';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
-import { formatTimeRange } from '../../schedule/utils/localTime';
+import { formatTimeRange } from '../../schedule';
 import { teamScheduleApi } from '../api';
 import { useShiftTransition } from '../hooks/useShiftTransition';
 import type { TimePoint } from './ShiftBar';

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { MultiSelect, type MultiSelectOption } from '../../../ui/MultiSelect';
-import { EMPTY_DRAFT, type ShiftDraft } from '../../schedule/utils/shiftDraft';
+import { EMPTY_DRAFT, type ShiftDraft } from '../../schedule';
 import { teamScheduleApi } from '../api';
 import { useTeamMutation } from '../hooks/useTeamMutation';
 import { freeShiftRequest } from '../utils/freeShiftRequest';

@@ -4,8 +4,7 @@ import RedoIcon from '@mui/icons-material/Redo';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { STATUS_CATALOGUE, type TeamSchedule } from '@shiftline/shared';
-import { ITEM_COLORS, statusColor } from '../../schedule/utils/calendarEvents';
-import { formatTimeRange } from '../../schedule/utils/localTime';
+import { formatTimeRange, ITEM_COLORS, statusColor } from '../../schedule';
 import { spanOnDay, spanStyle, type TimelineSpan } from '../utils/timeline';
 
 export type TimePoint = TeamSchedule['data_points'][number]['time_points'][number];

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import { CALENDAR_HEIGHTS, type TeamMonth } from '@shiftline/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { CALENDAR_TIME_ZONE, calendarNow } from '../../../lib/calendarZone';
-import { calendarSx } from '../../schedule/components/calendarStyles';
+import { calendarSx } from '../../../ui/calendarStyles';
 import { daySummaryText } from '../utils/daySummary';
 import { ATOM_CLASS, type AtomEvent, monthAtomEvents } from '../utils/monthEvents';
 import { AgentAtom } from './AgentAtom';

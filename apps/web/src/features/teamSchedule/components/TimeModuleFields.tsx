@@ -3,10 +3,15 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type Interval, shiftEndChoices, shiftStartChoices } from '@shiftline/shared';
 import { useMemo } from 'react';
-import { BreakRow } from '../../schedule/components/BreakRow';
-import { TimeSelect } from '../../schedule/components/TimeSelect';
-import { changeBreakStart, changeEnd, changeStart, type ShiftDraft } from '../../schedule/utils/shiftDraft';
-import { timeOptions } from '../../schedule/utils/timeOptions';
+import {
+  BreakRow,
+  changeBreakStart,
+  changeEnd,
+  changeStart,
+  type ShiftDraft,
+  TimeSelect,
+  timeOptions,
+} from '../../schedule';
 
 type TimeModuleFieldsProps = {
   draft: ShiftDraft;

@@ -7,7 +7,7 @@ import {
   ruleToModule,
 } from '@shiftline/shared';
 import { DateTime } from 'luxon';
-import type { ShiftDraft } from '../../schedule/utils/shiftDraft';
+import type { ShiftDraft } from '../../schedule';
 
 /** The repeat section of the planner dialog: off, or a day/week interval with weekdays. */
 export type RepeatState = { enabled: boolean; typeInterval: 'day' | 'week'; interval: string; days: PlannerDayName[] };

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { dayInterval } from '../../schedule/utils/localTime';
+import { dayInterval } from '../../schedule';
 
 /** The 24-hour timeline's labels: '12 AM', '1 AM' … '11 AM', 'Noon', '1 PM' … '11 PM'. */
 export const HOUR_LABELS: readonly string[] = Array.from({ length: 24 }, (_, hour) => {

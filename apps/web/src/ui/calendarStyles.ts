@@ -1,8 +1,9 @@
-// FullCalendar's stylesheets, imported only by the calendar modules so they load with the schedule page.
+// FullCalendar's stylesheets, imported only by the calendar modules (the personal and the team calendar) so they
+// load with the calendars.
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { PENDING_CLASS } from '../utils/calendarEvents';
+import { PENDING_CLASS } from './calendarClasses';
 
 /** Styles both calendars share, for the MUI `sx` of their wrapper. */
 export const calendarSx = {

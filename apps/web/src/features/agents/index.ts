@@ -1,0 +1,1 @@
+export { loadAgentsList } from './agentsList';
