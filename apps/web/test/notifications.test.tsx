@@ -4,23 +4,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from './fakeFetch';
+import { fakeSocket, serverSends as serverPush } from './fakeSocket';
 import { renderWithProviders } from './renderWithProviders';
 
-type Handler = (payload?: unknown) => void;
-
-// The page's one socket, faked: tests push server events through the handlers screens registered.
-const fakeSocket = {
-  handlers: new Map<string, Set<Handler>>(),
-  on: vi.fn((event: string, handler: Handler) => {
-    const set = fakeSocket.handlers.get(event) ?? new Set();
-    set.add(handler);
-    fakeSocket.handlers.set(event, set);
-  }),
-  off: vi.fn((event: string, handler: Handler) => fakeSocket.handlers.get(event)?.delete(handler)),
-  emit: vi.fn(),
-  disconnect: vi.fn(),
-};
-vi.mock('socket.io-client', () => ({ io: () => fakeSocket }));
+vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
 const { socketClient } = await import('../src/lib/socketClient');
 const { NotificationsBell } = await import('../src/features/notifications');
@@ -28,11 +15,6 @@ const { READ_AFTER_DISPLAY_MS } = await import('../src/features/notifications/co
 // Loaded ahead, so the lazy toast shows without waiting on the module loader while the clock is fake.
 await import('../src/features/notifications/components/NotificationToast');
 await import('../src/features/notifications/components/NotificationsPopup');
-
-const serverPush = (event: string, payload: unknown) =>
-  act(() => {
-    for (const handler of fakeSocket.handlers.get(event) ?? []) handler(payload);
-  });
 
 function notification(id: number, overrides: Partial<AppNotification> = {}): AppNotification {
   return {

@@ -1,24 +1,11 @@
 import { VACATION_EVENTS } from '@shiftline/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from './fakeFetch';
+import { fakeSocket, serverSends } from './fakeSocket';
 import { renderWithProviders } from './renderWithProviders';
 
-type Handler = (payload?: unknown) => void;
-
-// The page's one socket, faked: tests push the server's events through the handlers the host registered.
-const fakeSocket = {
-  handlers: new Map<string, Set<Handler>>(),
-  on: vi.fn((event: string, handler: Handler) => {
-    const set = fakeSocket.handlers.get(event) ?? new Set();
-    set.add(handler);
-    fakeSocket.handlers.set(event, set);
-  }),
-  off: vi.fn((event: string, handler: Handler) => fakeSocket.handlers.get(event)?.delete(handler)),
-  emit: vi.fn(),
-  disconnect: vi.fn(),
-};
-vi.mock('socket.io-client', () => ({ io: () => fakeSocket }));
+vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
 const { socketClient } = await import('../src/lib/socketClient');
 const { VacationApprovalHost } = await import('../src/features/vacations');
@@ -54,11 +41,6 @@ function setUp(replies: Replies) {
   renderWithProviders(<VacationApprovalHost zone={ZONE} />);
   return fetch;
 }
-
-const serverSends = (event: string, payload: unknown) =>
-  act(() => {
-    for (const handler of fakeSocket.handlers.get(event) ?? []) handler(payload);
-  });
 
 /** The calls made, as 'METHOD path' with the body. */
 const calls = (fetch: ReturnType<typeof fakeFetch>) =>
