@@ -1,16 +1,11 @@
-import type { Role } from './roles.js';
+import { ROLES, type Role } from './roles.js';
 
-/** Who may do what. Every API route names one of these actions; the web uses the same table to show controls. */
-const STAFF: readonly Role[] = [
-  'team_lead',
-  'agent_supervisor',
-  'campaign_manager',
-  'schedule_supervisor',
-  'administrator',
-  'super_admin',
-];
+// Who may do what. Every API route names one of these actions; the web uses the same table to show controls.
+
+/** The centre's staff: every role but the agent and the client portal's company supervisor, in ROLES' order. */
+const STAFF: readonly Role[] = ROLES.filter((role) => role !== 'agent' && role !== 'company_supervisor');
 const WITH_SCHEDULE: readonly Role[] = ['agent', ...STAFF];
-const EVERY_SIGNED_IN: readonly Role[] = ['agent', ...STAFF, 'company_supervisor'];
+const EVERY_SIGNED_IN: readonly Role[] = ROLES;
 
 export const PERMISSIONS = {
   /** Signing in is open to anyone. */
