@@ -1,26 +1,9 @@
-import type { Shift } from '@shiftline/shared';
 import { describe, expect, it } from 'vitest';
 import { dayEvents } from '../src/features/schedule/utils/calendarEvents';
 import { calendarMarker, markerDate } from '../src/lib/calendarZone';
+import { fakeShift } from './scheduleFixtures';
 
-const shift = (start: string, end: string): Shift => ({
-  id: 1,
-  type: 'shift',
-  user_id: 7,
-  status: 'approved',
-  start,
-  end,
-  start_utc: start,
-  end_utc: end,
-  notes: null,
-  breaks: [],
-  reason: null,
-  count: 1,
-  name: 'Ada Byron',
-  user_avatar_url: null,
-  role_name: 'Agent',
-  sent_for_approval: false,
-});
+const shift = (start: string, end: string) => fakeShift(1, start, end, { sent_for_approval: false });
 
 describe('calendar markers from the shared tz table', () => {
   it('places an instant at the zone’s wall clock by the table, not the runtime’s ICU', () => {
