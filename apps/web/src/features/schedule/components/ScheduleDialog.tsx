@@ -1,10 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -18,6 +14,7 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
+import { FormDialog } from '../../../ui/FormDialog';
 import { scheduleApi } from '../api';
 import { useScheduleMutation } from '../hooks/useScheduleMutation';
 import { useShiftDraft } from '../hooks/useShiftDraft';
@@ -121,123 +118,115 @@ export function ScheduleDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
+    <FormDialog
+      title={<>Date - {formatDay(day)}</>}
+      titleId="schedule-dialog-title"
+      testId="schedule-dialog"
+      formId={FORM_ID}
+      onSubmit={submit}
+      busy={save.isPending}
+      onClose={onClose}
       maxWidth="sm"
-      aria-labelledby="schedule-dialog-title"
-      data-testid="schedule-dialog"
+      gap={2.5}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={save.isPending} data-testid="schedule-cancel">
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} variant="contained" loading={save.isPending} data-testid="schedule-save">
+            Save
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id="schedule-dialog-title">Date - {formatDay(day)}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id={FORM_ID}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-          sx={{ display: 'grid', gap: 2.5, pt: 1 }}
-        >
-          {generalError ? <Alert severity="error">{generalError}</Alert> : null}
-          {otherErrors.map(([key, message]) => (
-            <Alert key={key} severity="error">
-              {key} {message}
-            </Alert>
-          ))}
+      {generalError ? <Alert severity="error">{generalError}</Alert> : null}
+      {otherErrors.map(([key, message]) => (
+        <Alert key={key} severity="error">
+          {key} {message}
+        </Alert>
+      ))}
 
-          <Box>
-            <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-              Time
-            </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-              <TimeSelect
-                label="Start"
-                value={draft.start}
-                options={startOptions}
-                onChange={(start) => {
-                  edited();
-                  setStart(start);
-                }}
-                error={errors.start}
-                testId="shift-start"
-              />
-              <TimeSelect
-                label="End"
-                value={draft.end}
-                options={endOptions}
-                onChange={(end) => {
-                  edited();
-                  setEnd(end);
-                }}
-                disabled={draft.start === null}
-                error={errors.end}
-                testId="shift-end"
-              />
-            </Box>
-          </Box>
-
-          <Box>
-            <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-              Breaks
-            </Typography>
-            {errors.breaks ? (
-              <Alert severity="error" sx={{ mb: 1.5 }}>
-                Breaks: {errors.breaks}
-              </Alert>
-            ) : null}
-            {draft.start !== null && draft.end !== null && draft.breaks.length > 0 ? (
-              <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="break-list">
-                {draft.breaks.map((plannedBreak, index) => (
-                  <BreakRow
-                    // Breaks keep their places in the list, so the index names one.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    key={index}
-                    plannedBreak={plannedBreak}
-                    shift={{ start: draft.start as number, end: draft.end as number }}
-                    others={draft.breaks.filter((_, at) => at !== index)}
-                    zone={zone}
-                    day={day}
-                    error={errors[`breaks.${index}.start`]}
-                    onChange={(start) => {
-                      edited();
-                      setBreakStart(index, start);
-                    }}
-                  />
-                ))}
-              </Box>
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                Pick the start and end; the breaks are planned for you.
-              </Typography>
-            )}
-          </Box>
-
-          <TextField
-            label="Notes"
-            multiline
-            minRows={2}
-            size="small"
-            value={notes}
-            onChange={(event) => {
+      <Box>
+        <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+          Time
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+          <TimeSelect
+            label="Start"
+            value={draft.start}
+            options={startOptions}
+            onChange={(start) => {
               edited();
-              setNotes(event.target.value);
+              setStart(start);
             }}
-            error={errors.notes !== undefined}
-            helperText={errors.notes === undefined ? 'Optional' : `Notes ${errors.notes}`}
-            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'shift-notes' } }}
+            error={errors.start}
+            testId="shift-start"
+          />
+          <TimeSelect
+            label="End"
+            value={draft.end}
+            options={endOptions}
+            onChange={(end) => {
+              edited();
+              setEnd(end);
+            }}
+            disabled={draft.start === null}
+            error={errors.end}
+            testId="shift-end"
           />
         </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={save.isPending} data-testid="schedule-cancel">
-          Cancel
-        </Button>
-        <Button type="submit" form={FORM_ID} variant="contained" loading={save.isPending} data-testid="schedule-save">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+
+      <Box>
+        <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+          Breaks
+        </Typography>
+        {errors.breaks ? (
+          <Alert severity="error" sx={{ mb: 1.5 }}>
+            Breaks: {errors.breaks}
+          </Alert>
+        ) : null}
+        {draft.start !== null && draft.end !== null && draft.breaks.length > 0 ? (
+          <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="break-list">
+            {draft.breaks.map((plannedBreak, index) => (
+              <BreakRow
+                // Breaks keep their places in the list, so the index names one.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={index}
+                plannedBreak={plannedBreak}
+                shift={{ start: draft.start as number, end: draft.end as number }}
+                others={draft.breaks.filter((_, at) => at !== index)}
+                zone={zone}
+                day={day}
+                error={errors[`breaks.${index}.start`]}
+                onChange={(start) => {
+                  edited();
+                  setBreakStart(index, start);
+                }}
+              />
+            ))}
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Pick the start and end; the breaks are planned for you.
+          </Typography>
+        )}
+      </Box>
+
+      <TextField
+        label="Notes"
+        multiline
+        minRows={2}
+        size="small"
+        value={notes}
+        onChange={(event) => {
+          edited();
+          setNotes(event.target.value);
+        }}
+        error={errors.notes !== undefined}
+        helperText={errors.notes === undefined ? 'Optional' : `Notes ${errors.notes}`}
+        slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'shift-notes' } }}
+      />
+    </FormDialog>
   );
 }

@@ -41,6 +41,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { queryKeys } from '../../../lib/queryKeys';
+import { FormDialog } from '../../../ui/FormDialog';
 import { EMPTY_DRAFT, type ShiftDraft, useBusyTimesAround } from '../../schedule';
 import { teamScheduleApi } from '../api';
 import { useTeamMutation } from '../hooks/useTeamMutation';
@@ -237,148 +238,140 @@ export function PlannerDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
+    <FormDialog
+      title={<>Date - {formatDay(day)}</>}
+      titleId="planner-dialog-title"
+      testId="planner-dialog"
+      formId={FORM_ID}
+      onSubmit={submit}
+      busy={save.isPending}
+      onClose={onClose}
       maxWidth="sm"
       fullWidth
-      aria-labelledby="planner-dialog-title"
-      data-testid="planner-dialog"
+      gap={2}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={save.isPending} data-testid="planner-cancel">
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} variant="contained" loading={save.isPending} data-testid="planner-save">
+            Save
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id="planner-dialog-title">Date - {formatDay(day)}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id={FORM_ID}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-          sx={{ display: 'grid', gap: 2, pt: 1 }}
-        >
-          <Typography variant="body2" color="text.secondary">
-            {forself ? 'Your shifts' : `Shifts of ${target.name}`}, from {formatDay(day)}.
-          </Typography>
-          {serverMessage ? <Alert severity="error">{serverMessage}</Alert> : null}
-          {existing.isError ? (
-            <Alert severity="info" data-testid="planner-busy-unknown">
-              {forself ? 'Your' : `${target.name}'s`} other shifts could not be checked: days that clash are skipped
-              when the planner is saved.
-            </Alert>
-          ) : null}
-          {otherErrors
-            .filter(([key]) => key !== 'repeats' && key !== 'end_date')
-            .map(([key, reason]) => (
-              <Alert key={key} severity="error">
-                {key === 'form' ? reason : `${key}: ${reason}`}
-              </Alert>
-            ))}
+      <Typography variant="body2" color="text.secondary">
+        {forself ? 'Your shifts' : `Shifts of ${target.name}`}, from {formatDay(day)}.
+      </Typography>
+      {serverMessage ? <Alert severity="error">{serverMessage}</Alert> : null}
+      {existing.isError ? (
+        <Alert severity="info" data-testid="planner-busy-unknown">
+          {forself ? 'Your' : `${target.name}'s`} other shifts could not be checked: days that clash are skipped when
+          the planner is saved.
+        </Alert>
+      ) : null}
+      {otherErrors
+        .filter(([key]) => key !== 'repeats' && key !== 'end_date')
+        .map(([key, reason]) => (
+          <Alert key={key} severity="error">
+            {key === 'form' ? reason : `${key}: ${reason}`}
+          </Alert>
+        ))}
 
-          {isScheduleSupervisor && savedPlanner ? (
-            <Alert
-              severity="info"
-              data-testid="saved-planner"
-              action={
-                <Button color="inherit" size="small" onClick={() => loadSaved(savedPlanner)} data-testid="load-planner">
-                  Load
-                </Button>
-              }
-            >
-              Saved planner from {formatDay(savedPlanner.start_planner)}
-              {savedPlanner.end_planner ? ` to ${formatDay(savedPlanner.end_planner)}` : ', never ending'}:{' '}
-              {savedPlanner.scheduler.length} time module{savedPlanner.scheduler.length === 1 ? '' : 's'}.
-            </Alert>
-          ) : null}
-
-          {modules.map((draft, index) => (
-            <Paper
-              // Modules keep their places in the list, so the index names one.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              key={index}
-              variant="outlined"
-              sx={{ p: 2 }}
-              data-testid="planner-module"
-            >
-              <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
-                <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
-                  Shift {index + 1}
-                </Typography>
-                {modules.length > 1 ? (
-                  <IconButton
-                    size="small"
-                    aria-label={`Remove shift ${index + 1}`}
-                    data-testid="remove-module"
-                    onClick={() => {
-                      edited();
-                      setModules(modules.filter((_, at) => at !== index));
-                    }}
-                  >
-                    <DeleteOutlinedIcon fontSize="small" />
-                  </IconButton>
-                ) : null}
-              </Box>
-              <TimeModuleFields
-                draft={draft}
-                onChange={(next) => {
-                  edited();
-                  setModules(modules.map((module, at) => (at === index ? next : module)));
-                }}
-                day={day}
-                zone={zone}
-                busy={[...existing.busy, ...intervalsOf(modules.filter((_, at) => at !== index))]}
-                now={now()}
-                errors={moduleErrors(index)}
-                testPrefix={`planner-${index}`}
-              />
-            </Paper>
-          ))}
-          <Box>
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() => {
-                edited();
-                setModules([...modules, EMPTY_DRAFT]);
-              }}
-              disabled={modules.length >= PLANNER_MAX_RULES}
-              data-testid="add-module"
-            >
-              Add shift
+      {isScheduleSupervisor && savedPlanner ? (
+        <Alert
+          severity="info"
+          data-testid="saved-planner"
+          action={
+            <Button color="inherit" size="small" onClick={() => loadSaved(savedPlanner)} data-testid="load-planner">
+              Load
             </Button>
-          </Box>
+          }
+        >
+          Saved planner from {formatDay(savedPlanner.start_planner)}
+          {savedPlanner.end_planner ? ` to ${formatDay(savedPlanner.end_planner)}` : ', never ending'}:{' '}
+          {savedPlanner.scheduler.length} time module{savedPlanner.scheduler.length === 1 ? '' : 's'}.
+        </Alert>
+      ) : null}
 
-          {isScheduleSupervisor ? (
-            <RepeatSection
-              repeat={repeat}
-              onRepeatChange={(next) => {
-                edited();
-                setRepeat(next);
-              }}
-              expiration={expiration}
-              onExpirationChange={(next) => {
-                edited();
-                setExpiration(next);
-              }}
-              endDate={endDate}
-              endDateMin={endDateMin}
-              onEndDateChange={(next) => {
-                edited();
-                setEndDate(next);
-              }}
-              errors={errors}
-            />
-          ) : null}
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={save.isPending} data-testid="planner-cancel">
-          Cancel
+      {modules.map((draft, index) => (
+        <Paper
+          // Modules keep their places in the list, so the index names one.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          variant="outlined"
+          sx={{ p: 2 }}
+          data-testid="planner-module"
+        >
+          <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
+            <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+              Shift {index + 1}
+            </Typography>
+            {modules.length > 1 ? (
+              <IconButton
+                size="small"
+                aria-label={`Remove shift ${index + 1}`}
+                data-testid="remove-module"
+                onClick={() => {
+                  edited();
+                  setModules(modules.filter((_, at) => at !== index));
+                }}
+              >
+                <DeleteOutlinedIcon fontSize="small" />
+              </IconButton>
+            ) : null}
+          </Box>
+          <TimeModuleFields
+            draft={draft}
+            onChange={(next) => {
+              edited();
+              setModules(modules.map((module, at) => (at === index ? next : module)));
+            }}
+            day={day}
+            zone={zone}
+            busy={[...existing.busy, ...intervalsOf(modules.filter((_, at) => at !== index))]}
+            now={now()}
+            errors={moduleErrors(index)}
+            testPrefix={`planner-${index}`}
+          />
+        </Paper>
+      ))}
+      <Box>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => {
+            edited();
+            setModules([...modules, EMPTY_DRAFT]);
+          }}
+          disabled={modules.length >= PLANNER_MAX_RULES}
+          data-testid="add-module"
+        >
+          Add shift
         </Button>
-        <Button type="submit" form={FORM_ID} variant="contained" loading={save.isPending} data-testid="planner-save">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+
+      {isScheduleSupervisor ? (
+        <RepeatSection
+          repeat={repeat}
+          onRepeatChange={(next) => {
+            edited();
+            setRepeat(next);
+          }}
+          expiration={expiration}
+          onExpirationChange={(next) => {
+            edited();
+            setExpiration(next);
+          }}
+          endDate={endDate}
+          endDateMin={endDateMin}
+          onEndDateChange={(next) => {
+            edited();
+            setEndDate(next);
+          }}
+          errors={errors}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 
