@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { SessionsService } from '../features/auth/index.js';
-import { createRealtime, joinableRooms, type Realtime, type RealtimeServer } from '../features/realtime/realtime.js';
+import { createRealtime, joinableRooms, type Realtime, type RealtimeServer } from '../features/realtime/index.js';
 import { roomsOf, type UsersRepository } from '../features/users/index.js';
 import { SESSION_COOKIE } from './access.js';
 import { connectedWithin, createFailFastRedis, reportOutages } from './redisClients.js';

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import type { NotificationsRepository, NotificationsService } from '../notifications/index.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/index.js';
 import type { ShiftsRepository } from '../shifts/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { FreeShiftsRepository } from './freeShifts.repository.js';

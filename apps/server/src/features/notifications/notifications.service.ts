@@ -2,7 +2,7 @@ import { NOTIFICATION_EVENT, type Notification, userRoom } from '@shiftline/shar
 import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../../db/schema.js';
 import { notFound } from '../../plugins/errors.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/index.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 
 const LIST_LIMIT = 100;

@@ -2,7 +2,7 @@ import { CALL_TAKING_ROLES, type ChangePasswordBody, type EditProfileBody, type 
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import type { ActiveSession, SessionsService } from '../auth/index.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/index.js';
 import { hashPassword, type UsersRepository, verifyPassword } from '../users/index.js';
 
 export const CRM_ID_MISSING_MESSAGE =

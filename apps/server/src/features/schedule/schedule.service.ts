@@ -15,7 +15,7 @@ import {
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/index.js';
 import { breakRows, type ShiftRecord, scheduleOwner } from '../shifts/index.js';
 import { longName, type UsersRepository } from '../users/index.js';
 import type { ScheduleRepository } from './schedule.repository.js';

@@ -21,7 +21,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import type { FreeShiftsService } from '../freeShifts/index.js';
 import type { NotificationsRepository, NotificationsService } from '../notifications/index.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/index.js';
 import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
 import { companyView } from './companyView.js';
 import type { TeamScheduleRepository } from './teamSchedule.repository.js';

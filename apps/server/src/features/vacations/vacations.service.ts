@@ -17,7 +17,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import type { FreeShiftsService, OfferRepositories } from '../freeShifts/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/index.js';
 import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
 import { isListedUser, longName, type UsersRepository } from '../users/index.js';
 import type { VacationsRepository } from './vacations.repository.js';

@@ -1,0 +1,1 @@
+export { createRealtime, joinableRooms, type Realtime, type RealtimeServer } from './realtime.js';
