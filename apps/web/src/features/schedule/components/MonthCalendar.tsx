@@ -1,16 +1,10 @@
-import FullCalendar, { type CalendarRef, type EventClickInfo, type EventInput } from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import FullCalendar, { type EventClickInfo, type EventInput } from '@fullcalendar/react';
 import Box from '@mui/material/Box';
-import { CALENDAR_HEIGHTS } from '@shiftline/shared';
-import { useEffect, useMemo, useRef } from 'react';
-import { CALENDAR_TIME_ZONE, calendarNow, markerDate } from '../../../lib/calendarZone';
+import { markerDate } from '../../../lib/calendarZone';
 import { calendarSx } from '../../../ui/calendarStyles';
+import { MONTH_GRID, useMonthGrid } from '../../../ui/monthGrid';
 import type { ScheduleItem } from '../utils/scheduleItem';
 import { ScheduleEventContent } from './ScheduleEventContent';
-
-const PLUGINS = [dayGridPlugin, interactionPlugin, classicThemePlugin];
 
 type MonthCalendarProps = {
   /** 'YYYY-MM'. */
@@ -25,12 +19,7 @@ type MonthCalendarProps = {
 
 /** The centre month grid, in the viewer's time zone (weeks start on Sunday, like the data period). */
 export function MonthCalendar({ month, focusDay, zone, events, onDayClick, onItemClick }: MonthCalendarProps) {
-  const calendar = useRef<CalendarRef>(null);
-  const now = useMemo(() => calendarNow(zone), [zone]);
-
-  useEffect(() => {
-    calendar.current?.getApi().gotoDate(`${month}-01`);
-  }, [month]);
+  const { calendar, now } = useMonthGrid(month, zone);
 
   const handleEventClick = (info: EventClickInfo) => {
     const item = info.event.extendedProps.item as ScheduleItem;
@@ -41,18 +30,9 @@ export function MonthCalendar({ month, focusDay, zone, events, onDayClick, onIte
     <Box sx={calendarSx} data-testid="month-calendar">
       <FullCalendar
         ref={calendar}
-        plugins={PLUGINS}
-        initialView="dayGridMonth"
+        {...MONTH_GRID}
         initialDate={`${month}-01`}
-        timeZone={CALENDAR_TIME_ZONE}
         now={now}
-        locale="en-US"
-        firstDay={0}
-        fixedWeekCount={false}
-        headerToolbar={false}
-        height={CALENDAR_HEIGHTS.month}
-        dayMaxEvents
-        eventDisplay="block"
         events={events}
         eventContent={(info) => (
           <ScheduleEventContent item={info.event.extendedProps.item as ScheduleItem} zone={zone} view="month" />

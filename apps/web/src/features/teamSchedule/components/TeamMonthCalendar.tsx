@@ -1,17 +1,13 @@
-import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import FullCalendar from '@fullcalendar/react';
 import Box from '@mui/material/Box';
-import { CALENDAR_HEIGHTS, type TeamMonth } from '@shiftline/shared';
-import { useEffect, useMemo, useRef } from 'react';
-import { CALENDAR_TIME_ZONE, calendarNow } from '../../../lib/calendarZone';
+import type { TeamMonth } from '@shiftline/shared';
+import { useMemo } from 'react';
+import { markerDate as markerDay } from '../../../lib/calendarZone';
 import { calendarSx } from '../../../ui/calendarStyles';
+import { MONTH_GRID, useMonthGrid } from '../../../ui/monthGrid';
 import { daySummaryText } from '../utils/daySummary';
 import { ATOM_CLASS, type AtomEvent, monthAtomEvents } from '../utils/monthEvents';
 import { AgentAtom } from './AgentAtom';
-
-const PLUGINS = [dayGridPlugin, interactionPlugin, classicThemePlugin];
 
 type TeamMonthCalendarProps = {
   /** 'YYYY-MM'. */
@@ -24,22 +20,13 @@ type TeamMonthCalendarProps = {
   onDayClick: (day: string) => void;
 };
 
-// A marker's UTC fields are the local wall-clock date.
-const markerDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * The team month grid in the viewer's zone: per day its counts, its scheduled headcount, its first agent atoms
  * and '+N others' for the rest, which opens the day.
  */
 export function TeamMonthCalendar({ month, focusDay, zone, summary, onDayClick }: TeamMonthCalendarProps) {
-  const calendar = useRef<CalendarRef>(null);
+  const { calendar, now } = useMonthGrid(month, zone);
   const events = useMemo(() => monthAtomEvents(summary), [summary]);
-  // Days are dates, so only 'today' depends on the zone: it comes from the shared tz table (lib/calendarZone).
-  const now = useMemo(() => calendarNow(zone), [zone]);
-
-  useEffect(() => {
-    calendar.current?.getApi().gotoDate(`${month}-01`);
-  }, [month]);
 
   return (
     <Box
@@ -52,18 +39,9 @@ export function TeamMonthCalendar({ month, focusDay, zone, summary, onDayClick }
     >
       <FullCalendar
         ref={calendar}
-        plugins={PLUGINS}
-        initialView="dayGridMonth"
+        {...MONTH_GRID}
         initialDate={`${month}-01`}
-        timeZone={CALENDAR_TIME_ZONE}
         now={now}
-        locale="en-US"
-        firstDay={0}
-        fixedWeekCount={false}
-        headerToolbar={false}
-        height={CALENDAR_HEIGHTS.month}
-        dayMaxEvents
-        eventDisplay="block"
         eventOrder="order"
         events={events}
         eventContent={(info) => {
