@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type DatabaseHandle, openDatabase } from '@shiftline/server/testing';
 import pg from 'pg';
-import { type Browser, chromium } from 'playwright-core';
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -117,17 +116,5 @@ export const benchApp = (database: DatabaseHandle, now?: () => number) =>
     now,
   });
 
-/** Debian's Chromium, headless, with the flags the browser tests use (no sandbox, GPU, QUIC or background traffic). */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** Debian's Chromium, headless, launched as the browser tests launch it. */
+export { launchChromium } from '@shiftline/e2e/chromium';

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '@shiftline/shared';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { api } from './api.js';
+import { launchChromium } from './chromium.js';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../.artifacts/screenshots', import.meta.url));
 export const DEMO_PASSWORD = 'shiftline';
@@ -22,21 +23,8 @@ export const ROLE_EMAILS: Record<Role, string> = {
 
 export const baseUrl = () => inject('baseUrl');
 
-/** Debian's Chromium, headless, with the network chatter this sandbox refuses switched off. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+/** Debian's Chromium, headless (support/chromium.ts). */
+export const launchBrowser = launchChromium;
 
 /**
  * One Chromium for the test file, launched before its tests and closed after them: `const browser = useBrowser()` at
