@@ -1,11 +1,10 @@
+import { type Role, SEES_UNAPPROVED_SHIFTS, type VacationStatus } from '@shiftline/shared';
 import {
   type ClientToServerEvents,
   COMMON_ROOMS,
   companyTeamScheduleRoom,
-  type Role,
   roleRoom,
   type ScheduleChangedEvent,
-  SEES_UNAPPROVED_SHIFTS,
   type ServerEvent,
   type ServerEventPayloads,
   type ServerToClientEvents,
@@ -14,8 +13,7 @@ import {
   TEAM_SCHEDULE_APPROVED_ROOM,
   TEAM_SCHEDULE_ROOM,
   userRoom,
-  type VacationStatus,
-} from '@shiftline/shared';
+} from '@shiftline/shared/api/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 
