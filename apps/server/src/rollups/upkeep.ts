@@ -247,7 +247,7 @@ const upsertAcrossCampaigns = (db: Kysely<Database>, perCampaign: RawBuilder<unk
 async function clusterHourRows(db: Kysely<Database>): Promise<void> {
   const leaves = await sql<{ leaf: string; pkey: string }>`
     SELECT c.relname AS leaf, i.relname AS pkey
-    FROM pg_partition_tree('agent_productivity_rollups_g0') t
+    FROM pg_partition_tree(${sql.lit(`agent_productivity_rollups_g${ROLLUP_GRAIN.hour}`)}) t
       JOIN pg_class c ON c.oid = t.relid
       JOIN pg_index x ON x.indrelid = t.relid AND x.indisprimary
       JOIN pg_class i ON i.oid = x.indexrelid
