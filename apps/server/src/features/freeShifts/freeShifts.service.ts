@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import type { NotificationsRepository, NotificationsService } from '../notifications/index.js';
 import type { Realtime } from '../realtime/index.js';
-import type { ShiftsRepository } from '../shifts/index.js';
+import { type ShiftsRepository, shiftOrigin } from '../shifts/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { FreeShiftsRepository } from './freeShifts.repository.js';
 
@@ -140,7 +140,7 @@ export function createFreeShiftsService(deps: {
         const busy = await repos.shifts.busyIntervals(agent.id, freeShift.start_at, freeShift.end_at);
         if (busy.length > 0) throw conflict('You already have a shift or days off at that time.');
         const [id] = await repos.shifts.insert(
-          { userId: agent.id, status: 'approved', createdBy: agent.id, sentAt: new Date(now()), freeShiftId },
+          shiftOrigin(agent.id, 'approved', agent.id, new Date(now()), { freeShiftId }),
           [
             {
               start: freeShift.start_at,

@@ -19,7 +19,7 @@ import {
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, forbidden } from '../../plugins/errors.js';
-import { type BusyTime, breakRows, type NewShift, scheduleOwner } from '../shifts/index.js';
+import { type BusyTime, breakRows, type NewShift, plannedStatus, scheduleOwner, shiftOrigin } from '../shifts/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { PlannerRecord, PlannersRepository } from './planners.repository.js';
 
@@ -139,16 +139,8 @@ export function createPlannersService(deps: {
         breaks: breakRows(occurrence.breaks),
       });
     }
-    const approved = planner.shift_status === 'approved';
     await trx.shifts.insert(
-      {
-        userId: owner.id,
-        plannerId: planner.id,
-        status: planner.shift_status,
-        createdBy: planner.created_by,
-        // Same rule as a single shift: a schedule supervisor's planning is approved; the agent's own are drafts.
-        sentAt: approved ? new Date(now()) : null,
-      },
+      shiftOrigin(owner.id, planner.shift_status, planner.created_by, new Date(now()), { plannerId: planner.id }),
       toCreate,
     );
     await trx.shifts.linkToPlanner(toLink, planner.id);
@@ -207,7 +199,7 @@ export function createPlannersService(deps: {
           end_planner: body.end_date,
           zone,
           scheduler: rules.map(formatSchedulerRule),
-          shift_status: owner.id === viewer.id ? 'pending' : 'approved',
+          shift_status: plannedStatus(owner.id, viewer.id),
           expanded_until: new Date(to),
           created_by: viewer.id,
         });

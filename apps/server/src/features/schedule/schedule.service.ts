@@ -16,7 +16,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import type { Realtime } from '../realtime/index.js';
-import { breakRows, type ShiftRecord, scheduleOwner } from '../shifts/index.js';
+import { breakRows, plannedStatus, type ShiftRecord, scheduleOwner, shiftOrigin } from '../shifts/index.js';
 import { longName, type UsersRepository } from '../users/index.js';
 import type { ScheduleRepository } from './schedule.repository.js';
 
@@ -117,7 +117,6 @@ export function createScheduleService(deps: {
      */
     async createShift(viewer: UserRow, body: ParsedShiftBody): Promise<Shift> {
       const owner = await ownerOf(viewer, body.user);
-      const plannedBySupervisor = owner.id !== viewer.id;
       const id = await inTransaction(async (trx) => {
         await trx.lockUser(owner.id);
         const busy = await trx.shifts.busyIntervals(
@@ -136,15 +135,8 @@ export function createScheduleService(deps: {
         if (Object.keys(problems.conflicts).length > 0) {
           throw conflict('The shift overlaps existing plans.', problems.conflicts);
         }
-        const at = new Date(now());
         const [created] = await trx.shifts.insert(
-          {
-            userId: owner.id,
-            // A schedule supervisor's own planning needs no approval; an agent's new shift is a draft until sent.
-            status: plannedBySupervisor ? 'approved' : 'pending',
-            createdBy: viewer.id,
-            sentAt: plannedBySupervisor ? at : null,
-          },
+          shiftOrigin(owner.id, plannedStatus(owner.id, viewer.id), viewer.id, new Date(now())),
           [
             {
               start: new Date(body.start),

@@ -6,4 +6,4 @@ export {
   type ShiftRecord,
   type ShiftsRepository,
 } from './shifts.repository.js';
-export { breakRows, lockExistingShifts, scheduleOwner } from './shifts.service.js';
+export { breakRows, lockExistingShifts, plannedStatus, scheduleOwner, shiftOrigin } from './shifts.service.js';

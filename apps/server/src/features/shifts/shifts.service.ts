@@ -1,8 +1,24 @@
-import { type BreakType, breakInterval, can } from '@shiftline/shared';
+import { type BreakType, breakInterval, can, type LiveShiftStatus } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../plugins/errors.js';
 import { hasSchedule, type UsersRepository } from '../users/index.js';
-import type { NewShift, ShiftsRepository } from './shifts.repository.js';
+import type { NewShift, NewShiftsOrigin, ShiftsRepository } from './shifts.repository.js';
+
+/** Your own planning is a draft for approval; a schedule supervisor's planning for someone else is approved. */
+export const plannedStatus = (ownerId: number, plannedBy: number): LiveShiftStatus =>
+  ownerId === plannedBy ? 'pending' : 'approved';
+
+/**
+ * How new shifts of a user start: an approved shift counts as sent at `at`; a pending one is a draft until Send for
+ * Approval. `from` names the planner or free-shift offer they come from.
+ */
+export const shiftOrigin = (
+  userId: number,
+  status: LiveShiftStatus,
+  createdBy: number | null,
+  at: Date,
+  from: { plannerId?: number; freeShiftId?: number } = {},
+): NewShiftsOrigin => ({ userId, status, createdBy, sentAt: status === 'approved' ? at : null, ...from });
 
 /** A shift's breaks as stored: each planned break (type and start) with its end from the break rules. */
 export function breakRows(breaks: readonly { type: BreakType; start: number }[]): NewShift['breaks'] {
