@@ -97,6 +97,16 @@ describe('supervisor calendar', () => {
   });
 });
 
+/** On the days-off list, presses Approve on the first request of Avery Agent (the demo agent) that has the button. */
+async function approveAverysDaysOff(): Promise<void> {
+  await supervisor.goto('/schedule/days_off');
+  const row = supervisor
+    .getByTestId('days-off-row')
+    .filter({ hasText: 'Avery Agent' })
+    .filter({ has: supervisor.getByTestId('vacation-approve') });
+  await row.first().getByTestId('vacation-approve').click();
+}
+
 describe('vacation approval', () => {
   it('offers the shifts of approved days off to another agent, who accepts from the bell live and gets the shift', async () => {
     const shift = await saveShift(agent, day(20), '09:00', '17:00', ZONE);
@@ -111,12 +121,7 @@ describe('vacation approval', () => {
     const unread = async () => Number((await colleague.getByTestId('notifications-unread').textContent()) || '0');
     const before = await unread();
 
-    await supervisor.goto('/schedule/days_off');
-    const row = supervisor
-      .getByTestId('days-off-row')
-      .filter({ hasText: 'Avery Agent' })
-      .filter({ has: supervisor.getByTestId('vacation-approve') });
-    await row.first().getByTestId('vacation-approve').click();
+    await approveAverysDaysOff();
     const dialog = supervisor.getByTestId('vacation-schedule-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(
@@ -162,12 +167,7 @@ describe('vacation approval', () => {
       user: me.json.user.id,
     });
     expect(overlapping.status).toBe(201);
-    await supervisor.goto('/schedule/days_off');
-    const row = supervisor
-      .getByTestId('days-off-row')
-      .filter({ hasText: 'Avery Agent' })
-      .filter({ has: supervisor.getByTestId('vacation-approve') });
-    await row.first().getByTestId('vacation-approve').click();
+    await approveAverysDaysOff();
     const dialog = supervisor.getByTestId('cannot-approve-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Cannot be approved!');
