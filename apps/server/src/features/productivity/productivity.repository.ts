@@ -1,13 +1,8 @@
-import {
-  type ActivityRecord,
-  type BucketRange,
-  CALL_TAKING_ROLES,
-  COUNTED_STATE_IDS,
-  PAID_STATE_IDS,
-} from '@shiftline/shared';
+import { type ActivityRecord, type BucketRange, COUNTED_STATE_IDS, PAID_STATE_IDS } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { grainedRows, hourOfDayRows } from '../../rollups/index.js';
+import { listedAgent } from '../users/index.js';
 
 export type ProductivityAgentRow = { id: number; first_name: string; second_name: string; pay_rate_cents: number };
 
@@ -49,12 +44,7 @@ const SUMMED_COLUMNS = ['user_id', ...new Set<string>([...COUNTED_STATE_IDS, ...
 /** Kysely queries only: listable agents, the productivity rollup (time and commissions) and agent payments. */
 export function createProductivityRepository(db: Kysely<Database>) {
   const listableAgents = () =>
-    db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'second_name', 'pay_rate_cents'])
-      .where('archived', '=', false)
-      .where('is_system', '=', false)
-      .where('role', 'in', CALL_TAKING_ROLES);
+    db.selectFrom('users').select(['id', 'first_name', 'second_name', 'pay_rate_cents']).where(listedAgent);
 
   /** The agents' payments whose whole period lies within [firstDay, lastDay] (yyyy-MM-dd, both included). */
   const paymentsWithin = (agentIds: readonly number[], firstDay: string, lastDay: string) =>
