@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AgentCallType, CampaignType, Role, TimeZoneId } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { MIN_DEMO_AGENTS } from '../../config.js';
-import { hashPassword } from '../../features/users/index.js';
+import { hashPassword } from '../../passwords.js';
 import type { Database, NewUser } from '../schema.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
 import { generateShifts, type ShiftWindow } from './generateShifts.js';

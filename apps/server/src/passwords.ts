@@ -1,3 +1,5 @@
+// How a password is hashed and checked, app-wide: users (sign-in, profile) export it to the features, and the admin CLI
+// and the demo generator in db/ (which imports no feature) use it directly.
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id (the library's default algorithm) with its default cost: about 20 ms per hash here.
