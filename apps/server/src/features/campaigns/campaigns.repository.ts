@@ -1,5 +1,5 @@
 import type { CampaignType } from '@shiftline/shared';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { listedUser } from '../users/index.js';
 
@@ -13,6 +13,10 @@ export type CampaignScope = {
   type?: CampaignType;
   includeRetired?: boolean;
 };
+
+/** Campaigns lists show and agents work: active and not archived. */
+export const activeCampaign = (eb: ExpressionBuilder<Database, 'campaigns'>) =>
+  eb.and([eb('campaigns.archived', '=', false), eb('campaigns.active', '=', true)]);
 
 export function createCampaignsRepository(db: Kysely<Database>) {
   return {
@@ -41,9 +45,7 @@ export function createCampaignsRepository(db: Kysely<Database>) {
               .select((inner) => inner.fn.countAll<string>().as('n'))
               .as('agents_count'),
         ])
-        .$if(!scope.includeRetired, (q) =>
-          q.where('campaigns.archived', '=', false).where('campaigns.active', '=', true),
-        )
+        .$if(!scope.includeRetired, (q) => q.where(activeCampaign))
         .$if(scope.type !== undefined, (q) => q.where('campaigns.type', '=', scope.type as CampaignType))
         .$if(scope.companyId !== undefined, (q) => q.where('campaigns.company_id', '=', scope.companyId as number))
         .$if(scope.assignedToUserId !== undefined, (q) =>
@@ -74,8 +76,7 @@ export function createCampaignsRepository(db: Kysely<Database>) {
           'campaigns.id as campaign_id',
           'campaigns.name as campaign_name',
         ])
-        .where('campaigns.archived', '=', false)
-        .where('campaigns.active', '=', true)
+        .where(activeCampaign)
         .$if(companyId !== undefined, (q) => q.where('campaigns.company_id', '=', companyId as number))
         .orderBy('campaign_lists.name')
         .orderBy('campaigns.name')
@@ -89,8 +90,7 @@ export function createCampaignsRepository(db: Kysely<Database>) {
         .innerJoin('campaigns', 'campaigns.id', 'campaign_agents.campaign_id')
         .select(['campaigns.id', 'campaigns.name', 'campaign_agents.is_disabled'])
         .where('campaign_agents.user_id', '=', userId)
-        .where('campaigns.archived', '=', false)
-        .where('campaigns.active', '=', true)
+        .where(activeCampaign)
         .orderBy('campaigns.name')
         .execute(),
 

@@ -1,4 +1,4 @@
-export { createCampaignsRepository } from './campaigns.repository.js';
+export { activeCampaign, createCampaignsRepository } from './campaigns.repository.js';
 export { campaignsRoutes } from './campaigns.routes.js';
 export {
   type CampaignsService,

@@ -1,6 +1,7 @@
 import type { BreakType } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { activeCampaign } from '../campaigns/index.js';
 import { freeDuring } from '../shifts/index.js';
 import { listedAgent } from '../users/index.js';
 
@@ -47,13 +48,7 @@ export function createFreeShiftsRepository(db: Kysely<Database>) {
         .execute(),
 
     activeCampaignIds: async (ids: number[]): Promise<number[]> => {
-      const rows = await db
-        .selectFrom('campaigns')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('archived', '=', false)
-        .where('active', '=', true)
-        .execute();
+      const rows = await db.selectFrom('campaigns').select('id').where('id', 'in', ids).where(activeCampaign).execute();
       return rows.map((row) => row.id);
     },
 
@@ -64,8 +59,7 @@ export function createFreeShiftsRepository(db: Kysely<Database>) {
         .select('campaigns.id')
         .where('campaign_agents.user_id', '=', userId)
         .where('campaign_agents.is_disabled', '=', false)
-        .where('campaigns.archived', '=', false)
-        .where('campaigns.active', '=', true)
+        .where(activeCampaign)
         .execute();
       return rows.map((row) => row.id);
     },

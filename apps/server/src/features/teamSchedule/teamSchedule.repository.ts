@@ -7,6 +7,7 @@ import {
 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { activeCampaign } from '../campaigns/index.js';
 import { listedAgent, listedUser } from '../users/index.js';
 
 /** Days a bit mask (a bigint, 63 bits) holds. */
@@ -275,8 +276,7 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
               .where('ca.is_disabled', '=', false)
               .where(listedUser)}), '{}')`.as('users'),
         ])
-        .where('campaigns.archived', '=', false)
-        .where('campaigns.active', '=', true)
+        .where(activeCampaign)
         .$if(companyId !== undefined, (q) => q.where('campaigns.company_id', '=', companyId as number))
         .orderBy('campaigns.name')
         .execute(),
