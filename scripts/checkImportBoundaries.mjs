@@ -24,7 +24,12 @@ passes apps/server/src/features/alpha/alpha.routes.ts      ../beta/index.js ./al
 passes apps/server/src/features/alpha/jobs/topUpAll.ts     ../alpha.service.js ../../beta/index.js ../../../db/transaction.js
 # The app-wide restriction still holds inside a feature folder.
 fails  apps/server/src/features/alpha/view.ts              react
-# db/ imports no feature, not even through its index.
+# Around the features (app.ts, plugins, cli, testing): a feature through its index only.
+fails  apps/server/src/probe.ts                            ./features/auth/auth.service.js
+fails  apps/server/src/plugins/probe.ts                    ../features/auth/sessionCookie.js
+passes apps/server/src/plugins/probeIndex.ts               ../features/auth/index.js ../db/schema.js
+# db/ and rollups/ import no feature, not even through its index.
+fails  apps/server/src/rollups/probe.ts                    ../features/dashboards/index.js
 fails  apps/server/src/db/demo/seed.ts                     ../../features/beta/index.js
 fails  apps/server/src/db/repositories.ts                  ../features/beta/beta.repository.js
 # Web features: the same rule, imports written without extensions.
@@ -34,6 +39,12 @@ fails  apps/web/src/features/alpha/hooks/useAlpha.ts       ../../beta/hooks/useC
 passes apps/web/src/features/alpha/components/Page2.tsx    ../hooks/useAlpha ../../beta ../../beta/index ../../../lib/http ../../../ui/Dialog
 fails  apps/web/src/features/alpha/components/Server.tsx   @shiftline/server/testing
 fails  apps/web/src/lib/server.ts                          @shiftline/server/testing/process
+# The web's shell: a feature through its index or routes.ts; lib/ and ui/ import no feature.
+fails  apps/web/src/app/probe.ts                           ../features/auth/hooks/useSession
+fails  apps/web/src/app/topBar/probe.ts                    ../../features/profile/components/ProfileDialog
+passes apps/web/src/app/probeIndex.ts                      ../features/auth ../features/home/routes ../lib/http ../ui/FormDialog
+fails  apps/web/src/lib/probe.ts                           ../features/auth
+fails  apps/web/src/ui/probe.ts                            ../features/schedule/utils/localTime
 # Tools use the server's public entry points only.
 fails  bench/probeDatabase.ts                              ../apps/server/src/db/database.js
 fails  bench/probeFeature.ts                               ../apps/server/src/features/users/index.js

@@ -1,8 +1,7 @@
 import { type Action, can, isPublicAction } from '@shiftline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { setSessionCookie } from '../features/auth/sessionCookie.js';
-import type { ActiveSession, SessionsService } from '../features/auth/sessions.service.js';
+import { type ActiveSession, type SessionsService, setSessionCookie } from '../features/auth/index.js';
 import { AppError } from './errors.js';
 
 export const SESSION_COOKIE = 'shiftline_sid';
