@@ -10,13 +10,17 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import {
+  type DatabaseHandle,
+  FULL_HISTORY_LOAD,
+  generateDemo,
+  generateHistory,
+  migrateToLatest,
+  openDatabase,
+} from '@shiftline/server/testing';
 import { instantOf } from '@shiftline/shared';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
-import { generateDemo } from '../apps/server/src/db/demo/generateDemo.js';
-import { FULL_HISTORY_LOAD, generateHistory } from '../apps/server/src/db/demo/history/generateHistory.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { benchApp, checkTarget, ms, percentile, printVerdicts } from './support.js';
 
 // BENCH_AGENTS / BENCH_DAYS make a smaller centre (in a database of its own) for a quick try of the bench itself.

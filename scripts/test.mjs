@@ -55,6 +55,8 @@ mkdirSync('.artifacts', { recursive: true });
 ensureChromium();
 step('type check', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
+// The lint's import boundaries bite: Biome must fail on a deep import (probe files in a temporary copy).
+step('import boundaries', process.execPath, ['scripts/checkImportBoundaries.mjs']);
 // The committed rollup SQL (apps/server/src/rollups/sql) must be what the code generates: a query change shows in review.
 step('rollup SQL drift', 'npm', ['run', '--silent', 'db:sql', '--', '--check']);
 step('build web app', 'npm', ['run', '--silent', 'build']);
