@@ -20,6 +20,7 @@ const PROBES = `
 fails  apps/server/src/features/alpha/alpha.service.ts     ../beta/beta.repository.js
 fails  apps/server/src/features/alpha/jobs/topUp.ts        ../../beta/beta.service.js
 fails  apps/server/src/features/alpha/jobs/deep/run.ts     ../../../beta/jobs/run.js
+fails  apps/server/src/features/alpha/alpha.repository.ts  ../../features/beta/beta.repository.js
 passes apps/server/src/features/alpha/alpha.routes.ts      ../beta/index.js ./alpha.service.js ../../db/schema.js
 passes apps/server/src/features/alpha/jobs/topUpAll.ts     ../alpha.service.js ../../beta/index.js ../../../db/transaction.js
 # The app-wide restriction still holds inside a feature folder.
@@ -36,6 +37,7 @@ fails  apps/server/src/db/repositories.ts                  ../features/beta/beta
 fails  apps/web/src/features/alpha/api.ts                  ../beta/api
 fails  apps/web/src/features/alpha/components/Page.tsx     ../../beta/components/Card
 fails  apps/web/src/features/alpha/hooks/useAlpha.ts       ../../beta/hooks/useCard
+fails  apps/web/src/features/alpha/hooks/useBeta.ts        ../../../features/beta/hooks/useCard
 passes apps/web/src/features/alpha/components/Page2.tsx    ../hooks/useAlpha ../../beta ../../beta/index ../../../lib/http ../../../ui/Dialog
 fails  apps/web/src/features/alpha/components/Server.tsx   @shiftline/server/testing
 fails  apps/web/src/lib/server.ts                          @shiftline/server/testing/process
