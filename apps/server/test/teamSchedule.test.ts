@@ -187,6 +187,56 @@ describe('free shifts', () => {
     expect(schedule.shifts.map((s: { status: string }) => s.status)).toContain('approved');
   });
 
+  it('marks the notification read with the accept, in one transaction: a refused accept leaves it unread', async () => {
+    const first = await newAgent('accept.read1@test.local');
+    const second = await newAgent('accept.read2@test.local');
+    const offer = await post(scheduler, '/api/schedules/set_free_shift', {
+      ...shiftBody('2030-01-28', '10:00', '14:00'),
+      count_agents: 1,
+      campaigns: [campaignId],
+    });
+    const noticeOf = async (session: Session) =>
+      (await get(session, '/api/notification/get_notifications'))
+        .json()
+        .notifications.find((n: { free_shift_id: number }) => n.free_shift_id === offer.json().id);
+    const firstNotice = await noticeOf(first);
+    const secondNotice = await noticeOf(second);
+    expect((await post(first, `/api/notification/accept_notification/${firstNotice.id}`)).statusCode).toBe(200);
+    expect((await post(second, `/api/notification/accept_notification/${secondNotice.id}`)).statusCode).toBe(409);
+    expect((await noticeOf(first)).status).toBe(1);
+    expect((await noticeOf(second)).status).toBe(0);
+  });
+
+  it('takes no place of the offer when marking the notification read fails half-way through an accept', async () => {
+    const taker = await newAgent('accept.fail@test.local');
+    const offer = await post(scheduler, '/api/schedules/set_free_shift', {
+      ...shiftBody('2030-01-29', '10:00', '14:00'),
+      count_agents: 1,
+      campaigns: [campaignId],
+    });
+    const noticeOf = async (session: Session) =>
+      (await get(session, '/api/notification/get_notifications'))
+        .json()
+        .notifications.find((n: { free_shift_id: number }) => n.free_shift_id === offer.json().id);
+    const notice = await noticeOf(taker);
+    await sql
+      .raw(`CREATE FUNCTION refuse_read() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$ LANGUAGE plpgsql;
+            CREATE TRIGGER refuse_read BEFORE UPDATE ON notifications FOR EACH ROW EXECUTE FUNCTION refuse_read();`)
+      .execute(t.database.db);
+    try {
+      expect((await post(taker, `/api/notification/accept_notification/${notice.id}`)).statusCode).toBe(500);
+    } finally {
+      await sql.raw('DROP TRIGGER refuse_read ON notifications; DROP FUNCTION refuse_read();').execute(t.database.db);
+    }
+    const taken = await t.database.db
+      .selectFrom('shifts')
+      .select('id')
+      .where('free_shift_id', '=', offer.json().id)
+      .execute();
+    expect(taken).toHaveLength(0);
+    expect(await noticeOf(taker)).toMatchObject({ status: 0, can_accept: true });
+  });
+
   it('gives a free shift for 3 agents to exactly 3 of 50 simultaneous accepts', async () => {
     const agents: Session[] = [];
     for (let index = 0; index < 50; index += 1) agents.push(await newAgent(`rush${index}@test.local`));
