@@ -86,10 +86,6 @@ export function createTeamScheduleService(deps: {
   const companyScope = (viewer: UserRow) =>
     viewer.role === 'company_supervisor' ? (viewer.company_id ?? -1) : undefined;
 
-  function announce(userIds: number[]): void {
-    realtime.scheduleChanged(userIds);
-  }
-
   /** Applies one transition to shifts, all or none, and tells their owners. */
   async function transition(ids: number[], action: 'approve' | 'cancel', reason: string | null) {
     const { rows, owners } = await inTransaction(async (repos) => {
@@ -127,7 +123,7 @@ export function createTeamScheduleService(deps: {
       return { rows: notified, owners: [...byOwner.keys()] };
     });
     notificationsService.push(rows);
-    announce(owners);
+    realtime.scheduleChanged(owners);
     return { status: 'ok' as const, ids };
   }
 
@@ -308,8 +304,6 @@ export function createTeamScheduleService(deps: {
       if (shift.status !== 'canceled') throw new AppError('conflict', 'Only a canceled shift can be restored.');
       return transition([id], 'approve', null);
     },
-
-    announce,
   };
 }
 
