@@ -25,6 +25,15 @@ import { CampaignTimeline } from './CampaignTimeline';
 import type { ShiftActions } from './ShiftBar';
 import { TimelineHeader } from './TimelineHeader';
 
+/** The heading row over the agents' and the campaigns' timelines: a name column and the hour scale. */
+const HEADER_ROW_SX = {
+  display: 'grid',
+  gridTemplateColumns: ROW_COLUMNS,
+  bgcolor: 'background.paper',
+  borderBottom: 1,
+  borderColor: 'divider',
+} as const;
+
 /** The details list's height while collapsed (spec: 340px). */
 export const COLLAPSED_LIST_HEIGHT = 340;
 /** Opened, the list fills most of the screen and scrolls: a thousand rows would run far past it. */
@@ -279,15 +288,7 @@ export function DetailsPanel({
         />
       </Box>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: ROW_COLUMNS,
-          bgcolor: 'background.paper',
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
+      <Box sx={HEADER_ROW_SX}>
         <Typography variant="caption" color="text.secondary" sx={{ px: 1, alignSelf: 'end', pb: 0.25 }}>
           Agents
         </Typography>
@@ -335,15 +336,7 @@ export function DetailsPanel({
       </Box>
 
       <Box sx={{ borderTop: 1, borderColor: 'divider' }} data-testid="campaign-timelines">
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: ROW_COLUMNS,
-            bgcolor: 'background.paper',
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
+        <Box sx={HEADER_ROW_SX}>
           <Typography variant="subtitle2" sx={{ px: 1, py: 0.5 }}>
             Campaigns
           </Typography>
