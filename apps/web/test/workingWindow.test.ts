@@ -18,7 +18,7 @@ describe('formatWorkingWindow', () => {
   });
 
   it('marks a window that runs past midnight', () => {
-    expect(formatWorkingWindow('02:00', '10:00', 'America/Vancouver', WINTER)).toBe('6:00 PM – 2:00 AM (overnight)');
+    expect(formatWorkingWindow('02:00', '10:00', 'America/Vancouver', WINTER)).toBe('6:00 PM – 2:00 AM (night)');
   });
 
   it('keeps half-hour zones exact', () => {

@@ -28,13 +28,7 @@ export const isNightWindow = (start: string | null, end: string | null, day: str
  * A campaign's working window in the viewer's zone, e.g. '9:00 AM – 5:00 PM' or '10:00 PM – 6:00 AM (night)', the
  * one formatter of every screen that shows it. `day` (yyyy-MM-dd) anchors the UTC times.
  */
-export function formatWorkingWindow(
-  start: string | null,
-  end: string | null,
-  day: string,
-  zone: string,
-  nightLabel = 'night',
-): string {
+export function formatWorkingWindow(start: string | null, end: string | null, day: string, zone: string): string {
   const text = `${formatWindowTime(start, day, zone)} – ${formatWindowTime(end, day, zone)}`;
-  return isNightWindow(start, end, day, zone) ? `${text} (${nightLabel})` : text;
+  return isNightWindow(start, end, day, zone) ? `${text} (night)` : text;
 }
