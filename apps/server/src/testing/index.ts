@@ -11,3 +11,4 @@ export { migrateToLatest } from '../db/migrate.js';
 export { transactional } from '../db/transaction.js';
 export { createPlannersRepository, createPlannersService } from '../features/planners/index.js';
 export { createUsersRepository, hashPassword } from '../features/users/index.js';
+export { rollupTables } from '../rollups/index.js';
