@@ -14,7 +14,6 @@ import { ApiError } from '../../../lib/apiError';
 import { refreshAfter } from '../../../lib/cacheRefresh';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { useCloseRouteDialog } from '../../../ui/useCloseRouteDialog';
-import { sessionQueryKey } from '../../auth';
 import { profileApi, profileFormQueryKey } from '../api';
 
 const FORM_ID = 'edit-profile-form';
