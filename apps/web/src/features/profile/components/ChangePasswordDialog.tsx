@@ -1,35 +1,44 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { changePasswordBodySchema } from '@shiftline/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { useCloseRouteDialog } from '../../../ui/useCloseRouteDialog';
 import { profileApi } from '../api';
+import { type ProfileField, ProfileTextFields, SaveErrorAlert } from './ProfileTextFields';
 
 const FORM_ID = 'change-password-form';
 
 type Passwords = { current_password: string; new_password: string; confirm_password: string };
 
-type Field = { name: keyof Passwords; label: string; testId: string; autoComplete: string; hint?: string };
-
-const FIELDS: Field[] = [
-  { name: 'current_password', label: 'Current password', testId: 'current-password', autoComplete: 'current-password' },
+const FIELDS: ProfileField<keyof Passwords>[] = [
+  {
+    name: 'current_password',
+    label: 'Current password',
+    testId: 'current-password',
+    type: 'password',
+    autoComplete: 'current-password',
+  },
   {
     name: 'new_password',
     label: 'New password',
     testId: 'new-password',
+    type: 'password',
     autoComplete: 'new-password',
     hint: 'At least 8 characters',
   },
-  { name: 'confirm_password', label: 'Confirm new password', testId: 'confirm-password', autoComplete: 'new-password' },
+  {
+    name: 'confirm_password',
+    label: 'Confirm new password',
+    testId: 'confirm-password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
 ];
 
 /** The /profile/change_password route: a modal over the current page. */
@@ -54,29 +63,17 @@ export function ChangePasswordDialog() {
     <Dialog open onClose={save.isPending ? undefined : close} data-testid="change-password-dialog">
       <DialogTitle>Change Password</DialogTitle>
       <DialogContent>
-        {generalError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {generalError instanceof ApiError ? generalError.message : 'Saving failed. Please try again.'}
-          </Alert>
-        ) : null}
+        <SaveErrorAlert error={generalError} />
         <Box component="form" id={FORM_ID} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          {FIELDS.map((field, index) => (
-            <TextField
-              key={field.name}
-              label={field.label}
-              type="password"
-              autoFocus={index === 0}
-              autoComplete={field.autoComplete}
-              value={values[field.name]}
-              onChange={(event) => {
-                setValues({ ...values, [field.name]: event.target.value });
-                if (save.error) save.reset();
-              }}
-              error={errors[field.name] !== undefined}
-              helperText={errors[field.name] === undefined ? field.hint : `${field.label} ${errors[field.name]}`}
-              data-testid={field.testId}
-            />
-          ))}
+          <ProfileTextFields
+            fields={FIELDS}
+            values={values}
+            errors={errors}
+            onChange={(name, value) => {
+              setValues({ ...values, [name]: value });
+              if (save.error) save.reset();
+            }}
+          />
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

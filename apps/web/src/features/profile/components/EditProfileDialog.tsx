@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { type EditProfileBody, editProfileBodySchema, type ProfileForm } from '@shiftline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -15,12 +14,13 @@ import { refreshAfter } from '../../../lib/cacheRefresh';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { useCloseRouteDialog } from '../../../ui/useCloseRouteDialog';
 import { profileApi, profileFormQueryKey } from '../api';
+import { type ProfileField, ProfileTextFields, SaveErrorAlert } from './ProfileTextFields';
 
 const FORM_ID = 'edit-profile-form';
 
 type FormValues = Record<keyof ProfileForm, string>;
 
-const FIELDS: { name: keyof ProfileForm; label: string; testId: string; type?: string; hint?: string }[] = [
+const FIELDS: ProfileField<keyof ProfileForm>[] = [
   { name: 'first_name', label: 'First name', testId: 'profile-first-name' },
   { name: 'second_name', label: 'Last name', testId: 'profile-second-name' },
   { name: 'email', label: 'Email', testId: 'profile-email', type: 'email' },
@@ -75,25 +75,14 @@ function ProfileFields({ initial, onSaved }: { initial: ProfileForm; onSaved: ()
 
   return (
     <>
-      {showAlert ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {save.error instanceof ApiError ? save.error.message : 'Saving failed. Please try again.'}
-        </Alert>
-      ) : null}
+      <SaveErrorAlert error={showAlert ? save.error : null} />
       <Box component="form" id={FORM_ID} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {FIELDS.map((field, index) => (
-          <TextField
-            key={field.name}
-            label={field.label}
-            type={field.type ?? 'text'}
-            autoFocus={index === 0}
-            value={values[field.name]}
-            onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-            error={errors[field.name] !== undefined}
-            helperText={errors[field.name] === undefined ? field.hint : `${field.label} ${errors[field.name]}`}
-            data-testid={field.testId}
-          />
-        ))}
+        <ProfileTextFields
+          fields={FIELDS}
+          values={values}
+          errors={errors}
+          onChange={(name, value) => setValues({ ...values, [name]: value })}
+        />
       </Box>
       <SaveActions pending={save.isPending} />
     </>
