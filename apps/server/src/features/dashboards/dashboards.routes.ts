@@ -5,14 +5,12 @@ import {
   dashboardRecordsSchema,
   dispositionSchema,
   lastMonthDataSchema,
-  type ParsedDashboardQuery,
   salesLeadsRowSchema,
   statsSourceSchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { UserRow } from '../../db/schema.js';
-import { signedIn } from '../../plugins/access.js';
+import { viewerRoute } from '../../plugins/viewerRoute.js';
 import type { DashboardsService } from './dashboards.service.js';
 
 const tags = ['dashboards'];
@@ -23,57 +21,42 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardsSer
   { dashboards },
 ) => {
   /** A call that posts a dashboard query and gets the viewer's answer to it. */
-  const queryRoute = <Response extends z.ZodType>(route: {
-    url: string;
-    action: Action;
-    summary: string;
-    response: Response;
-    answer: (viewer: UserRow, query: ParsedDashboardQuery) => Promise<z.input<Response>>;
-  }) =>
-    app.post(
-      route.url,
-      {
-        config: { action: route.action },
-        // The answer was checked against the response schema at the call; here the schema only needs to be one.
-        schema: {
-          tags,
-          summary: route.summary,
-          body: dashboardQuerySchema,
-          response: { 200: route.response as z.ZodType },
-        },
-      },
-      async (request) => route.answer(signedIn(request).user, request.body),
-    );
+  const queryRoute = { method: 'POST', tags, input: { in: 'body', schema: dashboardQuerySchema } } as const;
 
-  queryRoute({
+  viewerRoute(app, {
+    ...queryRoute,
     url: '/api/dashboards/records-for-campaigns',
     action: 'dashboards.calls',
     summary: 'Call statistics of the campaigns of one type (Inbound by default): totals, days, hours, buckets',
     response: dashboardRecordsSchema,
     answer: (viewer, query) => dashboards.records(viewer, query),
   });
-  queryRoute({
+  viewerRoute(app, {
+    ...queryRoute,
     url: '/api/dashboards/cold-calls-for-campaigns',
     action: 'dashboards.calls',
     summary: 'Call statistics of the outbound (cold-call) campaigns, whatever campaignType says',
     response: dashboardRecordsSchema,
     answer: (viewer, query) => dashboards.records(viewer, { ...query, campaignType: 'outbound' }),
   });
-  queryRoute({
+  viewerRoute(app, {
+    ...queryRoute,
     url: '/api/dashboards/last-month-data',
     action: 'dashboards.last_month',
     summary: 'The last 30 days ending today in the zone, with the three card averages (total / 31)',
     response: lastMonthDataSchema,
     answer: (viewer, query) => dashboards.lastMonth(viewer, query),
   });
-  queryRoute({
+  viewerRoute(app, {
+    ...queryRoute,
     url: '/api/dashboards/agent-records',
     action: 'dashboards.agent_records',
     summary: 'Call metrics per listed agent over the range',
     response: agentRecordSchema.array(),
     answer: (viewer, query) => dashboards.agentRecords(viewer, query),
   });
-  queryRoute({
+  viewerRoute(app, {
+    ...queryRoute,
     url: '/api/dashboards/sales-leads',
     action: 'dashboards.calls',
     summary: 'Leads Analytics: total, valid, invalid leads and sales per campaign over the range',

@@ -15,8 +15,8 @@ import {
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UserRow } from '../../db/schema.js';
 import { signedIn } from '../../plugins/access.js';
+import { viewerRoute } from '../../plugins/viewerRoute.js';
 import type { FreeShiftsService } from '../freeShifts/index.js';
 import type { TeamScheduleService } from './teamSchedule.service.js';
 
@@ -29,58 +29,42 @@ export const teamScheduleRoutes: FastifyPluginAsyncZod<{
   freeShifts: FreeShiftsService;
 }> = async (app, { teamSchedule, freeShifts }) => {
   /** A team calendar read: a period query in, the viewer's answer out. */
-  const teamRead = <Query extends z.ZodType, Response extends z.ZodType>(route: {
-    url: string;
-    summary: string;
-    query: Query;
-    response: Response;
-    answer: (viewer: UserRow, query: z.output<Query>) => Promise<z.input<Response>>;
-  }) =>
-    app.get(
-      route.url,
-      {
-        config: { action: 'schedule.view_team' },
-        // The answer was checked against the response schema at the call; here the schema only needs to be one.
-        schema: {
-          tags,
-          summary: route.summary,
-          querystring: route.query,
-          response: { 200: route.response as z.ZodType },
-        },
-      },
-      async (request) => route.answer(signedIn(request).user, request.query as z.output<Query>),
-    );
+  const teamRead = { method: 'GET', action: 'schedule.view_team', tags } as const;
 
-  teamRead({
+  viewerRoute(app, {
+    ...teamRead,
     url: '/api/schedules/get_schedule',
     summary: 'Data points per agent and a per-date summary (non-approved points only for supervisory roles)',
-    query: teamScheduleQuerySchema,
+    input: { in: 'querystring', schema: teamScheduleQuerySchema },
     response: teamScheduleSchema,
     answer: teamSchedule.getTeamSchedule,
   });
 
-  teamRead({
+  viewerRoute(app, {
+    ...teamRead,
     url: '/api/schedules/get_month_summary',
     summary:
       'The month grid: per local day pending shifts, approved days off, scheduled headcount and the first agent atoms; the pending ids',
-    query: teamMonthQuerySchema,
+    input: { in: 'querystring', schema: teamMonthQuerySchema },
     response: teamMonthSchema,
     answer: teamSchedule.getTeamMonth,
   });
 
-  teamRead({
+  viewerRoute(app, {
+    ...teamRead,
     url: '/api/schedules/get_day_schedule',
     summary: "One day's data points with shifts and breaks (get_schedule's shape for at most a day)",
-    query: teamDayQuerySchema,
+    input: { in: 'querystring', schema: teamDayQuerySchema },
     response: teamScheduleSchema,
     answer: teamSchedule.getTeamSchedule,
   });
 
-  teamRead({
+  viewerRoute(app, {
+    ...teamRead,
     url: '/api/schedules/get_all_campaigns',
     summary:
       'Campaigns with their agents, working window (UTC) and shifts (non-approved only for schedule supervisors)',
-    query: campaignsQuerySchemaForSchedule,
+    input: { in: 'querystring', schema: campaignsQuerySchemaForSchedule },
     response: scheduleCampaignSchema.array(),
     answer: teamSchedule.getScheduleCampaigns,
   });
