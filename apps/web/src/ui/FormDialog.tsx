@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -65,5 +66,27 @@ export function FormDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
     </Dialog>
+  );
+}
+
+type SaveCancelActionsProps = {
+  formId: string;
+  busy: boolean;
+  onCancel: () => void;
+  /** The buttons' test ids: `${testPrefix}-cancel`, `${testPrefix}-save`. */
+  testPrefix: string;
+};
+
+/** A form dialog's Cancel and Save: Save submits the form named by `formId`; while busy, Cancel waits. */
+export function SaveCancelActions({ formId, busy, onCancel, testPrefix }: SaveCancelActionsProps) {
+  return (
+    <>
+      <Button onClick={onCancel} disabled={busy} data-testid={`${testPrefix}-cancel`}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} variant="contained" loading={busy} data-testid={`${testPrefix}-save`}>
+        Save
+      </Button>
+    </>
   );
 }

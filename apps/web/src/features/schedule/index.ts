@@ -1,5 +1,6 @@
 export { BreakRow } from './components/BreakRow';
 export { MonthNavigation } from './components/MonthNavigation';
+export { BreakList, StartEndSelects } from './components/ShiftTimeFields';
 export { TimeSelect } from './components/TimeSelect';
 export { useBusyTimesAround } from './hooks/useBusyTimesAround';
 export { ITEM_COLORS, statusColor } from './utils/calendarEvents';

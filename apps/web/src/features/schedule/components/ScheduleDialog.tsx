@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -14,15 +13,14 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
-import { FormDialog } from '../../../ui/FormDialog';
+import { FormDialog, SaveCancelActions } from '../../../ui/FormDialog';
 import { scheduleApi } from '../api';
 import { useScheduleMutation } from '../hooks/useScheduleMutation';
 import { useShiftDraft } from '../hooks/useShiftDraft';
 import { busyIntervals, liveShiftIntervals } from '../utils/busyIntervals';
 import type { ShiftDraft } from '../utils/shiftDraft';
 import { timeOptions } from '../utils/timeOptions';
-import { BreakRow } from './BreakRow';
-import { TimeSelect } from './TimeSelect';
+import { BreakList, StartEndSelects } from './ShiftTimeFields';
 
 const FORM_ID = 'schedule-dialog-form';
 /** Error keys shown next to a field; any other key goes into the dialog's alert. */
@@ -128,16 +126,7 @@ export function ScheduleDialog({
       onClose={onClose}
       maxWidth="sm"
       gap={2.5}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={save.isPending} data-testid="schedule-cancel">
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="contained" loading={save.isPending} data-testid="schedule-save">
-            Save
-          </Button>
-        </>
-      }
+      actions={<SaveCancelActions formId={FORM_ID} busy={save.isPending} onCancel={onClose} testPrefix="schedule" />}
     >
       {generalError ? <Alert severity="error">{generalError}</Alert> : null}
       {otherErrors.map(([key, message]) => (
@@ -150,31 +139,22 @@ export function ScheduleDialog({
         <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
           Time
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-          <TimeSelect
-            label="Start"
-            value={draft.start}
-            options={startOptions}
-            onChange={(start) => {
-              edited();
-              setStart(start);
-            }}
-            error={errors.start}
-            testId="shift-start"
-          />
-          <TimeSelect
-            label="End"
-            value={draft.end}
-            options={endOptions}
-            onChange={(end) => {
-              edited();
-              setEnd(end);
-            }}
-            disabled={draft.start === null}
-            error={errors.end}
-            testId="shift-end"
-          />
-        </Box>
+        <StartEndSelects
+          draft={draft}
+          startOptions={startOptions}
+          endOptions={endOptions}
+          errors={errors}
+          onStartChange={(start) => {
+            edited();
+            setStart(start);
+          }}
+          onEndChange={(end) => {
+            edited();
+            setEnd(end);
+          }}
+          testPrefix="shift"
+          gap={2}
+        />
       </Box>
 
       <Box>
@@ -186,31 +166,17 @@ export function ScheduleDialog({
             Breaks: {errors.breaks}
           </Alert>
         ) : null}
-        {draft.start !== null && draft.end !== null && draft.breaks.length > 0 ? (
-          <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="break-list">
-            {draft.breaks.map((plannedBreak, index) => (
-              <BreakRow
-                // Breaks keep their places in the list, so the index names one.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                key={index}
-                plannedBreak={plannedBreak}
-                shift={{ start: draft.start as number, end: draft.end as number }}
-                others={draft.breaks.filter((_, at) => at !== index)}
-                zone={zone}
-                day={day}
-                error={errors[`breaks.${index}.start`]}
-                onChange={(start) => {
-                  edited();
-                  setBreakStart(index, start);
-                }}
-              />
-            ))}
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            Pick the start and end; the breaks are planned for you.
-          </Typography>
-        )}
+        <BreakList
+          draft={draft}
+          zone={zone}
+          day={day}
+          breakError={(index) => errors[`breaks.${index}.start`]}
+          onBreakChange={(index, start) => {
+            edited();
+            setBreakStart(index, start);
+          }}
+          testId="break-list"
+        />
       </Box>
 
       <TextField

@@ -41,7 +41,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { queryKeys } from '../../../lib/queryKeys';
-import { FormDialog } from '../../../ui/FormDialog';
+import { FormDialog, SaveCancelActions } from '../../../ui/FormDialog';
 import { EMPTY_DRAFT, type ShiftDraft, useBusyTimesAround } from '../../schedule';
 import { teamScheduleApi } from '../api';
 import { useTeamMutation } from '../hooks/useTeamMutation';
@@ -249,16 +249,7 @@ export function PlannerDialog({
       maxWidth="sm"
       fullWidth
       gap={2}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={save.isPending} data-testid="planner-cancel">
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="contained" loading={save.isPending} data-testid="planner-save">
-            Save
-          </Button>
-        </>
-      }
+      actions={<SaveCancelActions formId={FORM_ID} busy={save.isPending} onCancel={onClose} testPrefix="planner" />}
     >
       <Typography variant="body2" color="text.secondary">
         {forself ? 'Your shifts' : `Shifts of ${target.name}`}, from {formatDay(day)}.

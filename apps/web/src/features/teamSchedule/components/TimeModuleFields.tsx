@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { type Interval, shiftEndChoices, shiftStartChoices } from '@shiftline/shared';
 import { useMemo } from 'react';
 import {
-  BreakRow,
+  BreakList,
   changeBreakStart,
   changeEnd,
   changeStart,
   type ShiftDraft,
-  TimeSelect,
+  StartEndSelects,
   timeOptions,
 } from '../../schedule';
 
@@ -52,47 +51,24 @@ export function TimeModuleFields({
   );
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <TimeSelect
-          label="Start"
-          value={draft.start}
-          options={startOptions}
-          onChange={(start) => onChange(changeStart(draft, start, busy))}
-          error={errors.start}
-          testId={`${testPrefix}-start`}
-        />
-        <TimeSelect
-          label="End"
-          value={draft.end}
-          options={endOptions}
-          onChange={(end) => onChange(changeEnd(draft, end))}
-          disabled={draft.start === null}
-          error={errors.end}
-          testId={`${testPrefix}-end`}
-        />
-      </Box>
+      <StartEndSelects
+        draft={draft}
+        startOptions={startOptions}
+        endOptions={endOptions}
+        errors={errors}
+        onStartChange={(start) => onChange(changeStart(draft, start, busy))}
+        onEndChange={(end) => onChange(changeEnd(draft, end))}
+        testPrefix={testPrefix}
+        gap={1.5}
+      />
       {errors.breaks ? <Alert severity="error">Breaks: {errors.breaks}</Alert> : null}
-      {draft.start !== null && draft.end !== null && draft.breaks.length > 0 ? (
-        <Box sx={{ display: 'grid', gap: 1.5 }} data-testid={`${testPrefix}-breaks`}>
-          {draft.breaks.map((plannedBreak, index) => (
-            <BreakRow
-              // Breaks keep their places in the list, so the index names one.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              key={index}
-              plannedBreak={plannedBreak}
-              shift={{ start: draft.start as number, end: draft.end as number }}
-              others={draft.breaks.filter((_, at) => at !== index)}
-              zone={zone}
-              day={day}
-              onChange={(start) => onChange(changeBreakStart(draft, index, start))}
-            />
-          ))}
-        </Box>
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          Pick the start and end; the breaks are planned for you.
-        </Typography>
-      )}
+      <BreakList
+        draft={draft}
+        zone={zone}
+        day={day}
+        onBreakChange={(index, start) => onChange(changeBreakStart(draft, index, start))}
+        testId={`${testPrefix}-breaks`}
+      />
     </Box>
   );
 }
