@@ -8,60 +8,54 @@ import {
   userIdParamSchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn } from '../../plugins/access.js';
+import { viewerRoute } from '../../plugins/viewerRoute.js';
 import type { CampaignsService } from './campaigns.service.js';
 
 export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService }> = async (app, { campaigns }) => {
-  app.get(
-    '/api/dashboards/campaigns',
-    {
-      config: { action: 'campaigns.list' },
-      schema: {
-        tags: ['organisation'],
-        summary: "Active, non-archived campaigns the viewer may see (an agent's own, a client's company's)",
-        querystring: campaignsQuerySchema,
-        response: { 200: campaignSchema.array() },
-      },
-    },
-    async (request) => campaigns.listCampaigns(signedIn(request).user, request.query.type),
-  );
+  const organisation = { tags: ['organisation'] } as const;
 
-  app.get(
-    '/api/dashboards/campaign_lists',
-    {
-      config: { action: 'campaign_lists.list' },
-      schema: { tags: ['organisation'], summary: 'Campaign lists', response: { 200: campaignListSchema.array() } },
-    },
-    async (request) => campaigns.listCampaignLists(signedIn(request).user),
-  );
+  viewerRoute(app, {
+    ...organisation,
+    method: 'GET',
+    url: '/api/dashboards/campaigns',
+    action: 'campaigns.list',
+    summary: "Active, non-archived campaigns the viewer may see (an agent's own, a client's company's)",
+    input: { in: 'querystring', schema: campaignsQuerySchema },
+    response: campaignSchema.array(),
+    answer: (viewer, query) => campaigns.listCampaigns(viewer, query.type),
+  });
 
-  app.get(
-    '/api/dashboards/user-campaigns-popup/:userId',
-    {
-      config: { action: 'campaigns.user_popup' },
-      schema: {
-        tags: ['organisation'],
-        summary: "An agent's campaigns with their enabled state",
-        params: userIdParamSchema,
-        response: { 200: userCampaignSchema.array() },
-      },
-    },
-    async (request) => campaigns.campaignsPopup(request.params.userId),
-  );
+  viewerRoute(app, {
+    ...organisation,
+    method: 'GET',
+    url: '/api/dashboards/campaign_lists',
+    action: 'campaign_lists.list',
+    summary: 'Campaign lists',
+    response: campaignListSchema.array(),
+    answer: (viewer) => campaigns.listCampaignLists(viewer),
+  });
 
-  app.post(
-    '/api/dashboards/disable-campaign-for-agent',
-    {
-      config: { action: 'campaigns.toggle_agent' },
-      schema: {
-        tags: ['organisation'],
-        summary: 'Enable or disable an agent in a campaign (toggles); returns the updated list',
-        body: toggleCampaignBodySchema,
-        response: { 200: userCampaignSchema.array() },
-      },
-    },
-    async (request) => campaigns.toggleAgentCampaign(signedIn(request).user, request.body),
-  );
+  viewerRoute(app, {
+    ...organisation,
+    method: 'GET',
+    url: '/api/dashboards/user-campaigns-popup/:userId',
+    action: 'campaigns.user_popup',
+    summary: "An agent's campaigns with their enabled state",
+    input: { in: 'params', schema: userIdParamSchema },
+    response: userCampaignSchema.array(),
+    answer: (_viewer, params) => campaigns.campaignsPopup(params.userId),
+  });
+
+  viewerRoute(app, {
+    ...organisation,
+    method: 'POST',
+    url: '/api/dashboards/disable-campaign-for-agent',
+    action: 'campaigns.toggle_agent',
+    summary: 'Enable or disable an agent in a campaign (toggles); returns the updated list',
+    input: { in: 'body', schema: toggleCampaignBodySchema },
+    response: userCampaignSchema.array(),
+    answer: (viewer, body) => campaigns.toggleAgentCampaign(viewer, body),
+  });
 
   app.get(
     '/api/companies/check_active_outbound_campaigns',

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/access.js';
 import { invalidField } from '../../plugins/errors.js';
+import { viewerRoute } from '../../plugins/viewerRoute.js';
 import type { VacationsService } from './vacations.service.js';
 
 const ok = z.object({ status: z.literal('ok') });
@@ -115,19 +116,16 @@ export const vacationsRoutes: FastifyPluginAsyncZod<{ vacations: VacationsServic
     async (request) => vacations.startAction(signedIn(request).user, request.body, request.headers[SOCKET_ID_HEADER]),
   );
 
-  app.get(
-    '/api/schedules/get_days_off',
-    {
-      config: { action: 'vacations.request' },
-      schema: {
-        tags,
-        summary: 'Days-off requests, one page, newest days first: your own, or everyone’s for a schedule supervisor',
-        querystring: daysOffQuerySchema,
-        response: { 200: daysOffListSchema },
-      },
-    },
-    async (request) => vacations.daysOff(signedIn(request).user, request.query),
-  );
+  viewerRoute(app, {
+    method: 'GET',
+    url: '/api/schedules/get_days_off',
+    action: 'vacations.request',
+    tags,
+    summary: 'Days-off requests, one page, newest days first: your own, or everyone’s for a schedule supervisor',
+    input: { in: 'querystring', schema: daysOffQuerySchema },
+    response: daysOffListSchema,
+    answer: (viewer, query) => vacations.daysOff(viewer, query),
+  });
 
   app.get(
     '/api/schedules/get_user_vacations_by_dates/:user/:start/:end',
