@@ -7,12 +7,12 @@ import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
-import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { type CurrentUser, can, formatPayRate } from '@shiftline/shared';
 import { useNavigate } from 'react-router';
 import { useSetTimezone } from '../../features/profile';
 import { TimezoneSelect } from '../../ui/TimezoneSelect';
+import { TopBarPopover } from '../../ui/TopBarPopover';
 import { UserSummary } from './UserSummary';
 
 type ProfileMenuProps = { user: CurrentUser; anchorEl: HTMLElement | null; onClose: () => void };
@@ -39,14 +39,7 @@ export function ProfileMenu({ user, anchorEl, onClose }: ProfileMenuProps) {
     void navigate(path);
   };
   return (
-    <Popover
-      open={anchorEl !== null}
-      anchorEl={anchorEl}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { variant: 'outlined', sx: { mt: 1, width: 320, boxShadow: 3 } } }}
-    >
+    <TopBarPopover anchorEl={anchorEl} onClose={onClose} width={320}>
       <Box data-testid="profile-menu">
         <Box sx={{ p: 2 }}>
           <UserSummary user={user} size={44} />
@@ -96,6 +89,6 @@ export function ProfileMenu({ user, anchorEl, onClose }: ProfileMenuProps) {
           </MenuItem>
         </MenuList>
       </Box>
-    </Popover>
+    </TopBarPopover>
   );
 }

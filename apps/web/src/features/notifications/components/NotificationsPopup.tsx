@@ -11,7 +11,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { type Notification as AppNotification, NOTIFICATION_STATUS } from '@shiftline/shared';
@@ -19,6 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { refreshAfter } from '../../../lib/cacheRefresh';
+import { TopBarPopover } from '../../../ui/TopBarPopover';
 import { notificationsApi } from '../api';
 import type { NotificationActions } from '../hooks/useNotifications';
 import { useReadAfterDisplay } from '../hooks/useReadAfterDisplay';
@@ -177,20 +177,12 @@ export function NotificationsPopup({
   const items = notifications ?? [];
   return (
     <>
-      <Popover
-        open={anchorEl !== null}
+      <TopBarPopover
         anchorEl={anchorEl}
         onClose={onClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            variant: 'outlined',
-            role: 'dialog',
-            'aria-label': 'Notifications',
-            sx: { mt: 1, width: 380, maxWidth: 'calc(100vw - 16px)', boxShadow: 3 },
-          },
-        }}
+        width={380}
+        maxWidth="calc(100vw - 16px)"
+        dialogLabel="Notifications"
       >
         <Box data-testid="notifications-popup">
           <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.25 }}>
@@ -225,7 +217,7 @@ export function NotificationsPopup({
             </Box>
           )}
         </Box>
-      </Popover>
+      </TopBarPopover>
       <Dialog
         open={error !== null}
         onClose={() => setError(null)}
