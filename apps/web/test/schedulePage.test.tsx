@@ -19,6 +19,18 @@ const { SchedulePage } = await import('../src/features/schedule/components/Sched
 
 const EMPTY_SCHEDULE = { shifts: [], vacations: [], forself: true, user: null };
 
+/** Signs `role` in and serves an empty schedule, no unsent notices, and the `more` routes; returns the fetch stand-in. */
+function serveSchedule(role: CurrentUser['role'], more: Parameters<typeof fakeFetch>[0] = {}) {
+  viewer = fakeUser(role);
+  const fetch = fakeFetch({
+    'GET /api/schedules/get_user_schedule': { status: 200, body: EMPTY_SCHEDULE },
+    'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
+    ...more,
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -26,17 +38,14 @@ afterEach(() => {
 
 describe('SchedulePage', () => {
   it('says quietly that the first load failed instead of drawing an empty month, and retries', async () => {
-    viewer = fakeUser('agent');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let failing = true;
-    const fetch = fakeFetch({
+    const fetch = serveSchedule('agent', {
       'GET /api/schedules/get_user_schedule': () =>
         failing
           ? { status: 503, body: { error: { code: 'unavailable', message: 'Try again.' } } }
           : { status: 200, body: EMPTY_SCHEDULE },
-      'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
     });
-    vi.stubGlobal('fetch', fetch);
     renderWithProviders(<SchedulePage />, { path: '/schedule' });
     expect((await screen.findAllByTestId('schedule-load-failed')).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('month-calendar')).toBeNull();
@@ -86,29 +95,16 @@ describe('SchedulePage', () => {
   });
 
   it('offers no planner button on one’s own calendar', async () => {
-    viewer = fakeUser('schedule_supervisor');
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/schedules/get_user_schedule': { status: 200, body: EMPTY_SCHEDULE },
-        'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
-      }),
-    );
+    serveSchedule('schedule_supervisor');
     renderWithProviders(<SchedulePage />, { path: '/schedule' });
     await screen.findByTestId('month-calendar');
     expect(screen.queryByTestId('plan-shifts')).toBeNull();
   });
 
   it('shows the calendar rules bar on /schedule: Back and campaigns for an agent, no supervisor actions', async () => {
-    viewer = fakeUser('agent');
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/schedules/get_user_schedule': { status: 200, body: EMPTY_SCHEDULE },
-        'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
-        'GET /api/dashboards/campaigns': { status: 200, body: [{ id: 1, name: 'Northwind', type: 'inbound' }] },
-      }),
-    );
+    serveSchedule('agent', {
+      'GET /api/dashboards/campaigns': { status: 200, body: [{ id: 1, name: 'Northwind', type: 'inbound' }] },
+    });
     renderWithProviders(<SchedulePage />, { path: '/schedule' });
     const bar = await screen.findByTestId('calendar-rules-bar');
     expect(within(bar).getByTestId('rules-back')).toBeTruthy();
@@ -118,15 +114,11 @@ describe('SchedulePage', () => {
   });
 
   it("gives a schedule supervisor Approve All for the month's pending shifts on /schedule, but no bar on /users", async () => {
-    viewer = fakeUser('schedule_supervisor');
-    const fetch = fakeFetch({
-      'GET /api/schedules/get_user_schedule': { status: 200, body: EMPTY_SCHEDULE },
-      'GET /api/schedules/unsent_count': { status: 200, body: { count: 0 } },
+    const fetch = serveSchedule('schedule_supervisor', {
       'GET /api/dashboards/campaigns': { status: 200, body: [] },
       'GET /api/schedules/get_month_summary': { status: 200, body: { days: {}, agents: {}, pending_ids: [31, 32] } },
       'POST /api/schedules/approve_all': { status: 200, body: { approved: [31, 32] } },
     });
-    vi.stubGlobal('fetch', fetch);
     const { unmount } = renderWithProviders(<SchedulePage />, { path: '/schedule' });
     const approveAll = await screen.findByTestId('approve-all');
     await waitFor(() => expect(approveAll.textContent).toBe('Approve All (2)'));
