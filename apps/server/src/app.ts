@@ -195,22 +195,10 @@ async function registerSupervisorScheduling(app: FastifyInstance, db: DatabaseHa
   const realtime = app.realtime;
   const notificationsService = createNotificationsService({ notifications: repositories.notifications, realtime, now });
   const freeShifts = createFreeShiftsService({ repositories, inTransaction, notificationsService, realtime, now });
-  const teamSchedule = createTeamScheduleService({
-    repositories,
-    inTransaction,
-    freeShifts,
-    notificationsService,
-    realtime,
-    now,
-  });
-  const vacations = createVacationsService({
-    repositories,
-    inTransaction,
-    freeShifts,
-    notificationsService,
-    realtime,
-    now,
-  });
+  // The team calendar and the days off take the same collaborators.
+  const scheduling = { repositories, inTransaction, freeShifts, notificationsService, realtime, now };
+  const teamSchedule = createTeamScheduleService(scheduling);
+  const vacations = createVacationsService(scheduling);
   await app.register(teamScheduleRoutes, { teamSchedule, freeShifts });
   await app.register(vacationsRoutes, { vacations });
   await app.register(notificationsRoutes, { notificationsService });

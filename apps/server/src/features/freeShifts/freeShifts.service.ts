@@ -30,13 +30,16 @@ const describeTime = (start: Date, end: Date, zone: string) => {
   return `${from.toFormat('ccc, LLL d, h:mm a')} – ${to.toFormat(to.hasSame(from, 'day') ? 'h:mm a' : 'ccc h:mm a')} (${from.toFormat('ZZZZ')})`;
 };
 
-export function createFreeShiftsService(deps: {
-  repositories: FreeShiftsRepositories;
-  inTransaction: <T>(work: (repositories: FreeShiftsRepositories) => Promise<T>) => Promise<T>;
+/** What a scheduling service is built from: its repositories, the same bound to one transaction, notices and a clock. */
+export type SchedulingDeps<Repositories> = {
+  repositories: Repositories;
+  inTransaction: <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
   notificationsService: NotificationsService;
   realtime: Realtime;
   now: () => number;
-}) {
+};
+
+export function createFreeShiftsService(deps: SchedulingDeps<FreeShiftsRepositories>) {
   const { repositories, inTransaction, notificationsService, realtime, now } = deps;
 
   /** Stores an offer and a notification with Accept for every available agent of its campaigns. */

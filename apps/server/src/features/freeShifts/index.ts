@@ -5,4 +5,5 @@ export {
   type FreeShiftsRepositories,
   type FreeShiftsService,
   type OfferRepositories,
+  type SchedulingDeps,
 } from './freeShifts.service.js';

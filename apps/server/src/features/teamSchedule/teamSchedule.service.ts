@@ -19,9 +19,8 @@ import {
 import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
-import type { FreeShiftsService } from '../freeShifts/index.js';
-import type { NotificationsRepository, NotificationsService } from '../notifications/index.js';
-import type { Realtime } from '../realtime/index.js';
+import type { FreeShiftsService, SchedulingDeps } from '../freeShifts/index.js';
+import type { NotificationsRepository } from '../notifications/index.js';
 import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
 import { companyView } from './companyView.js';
 import type { TeamScheduleRepository } from './teamSchedule.repository.js';
@@ -72,14 +71,9 @@ function localDays(startMs: number, endMs: number, zone: string): { day: string;
   return days;
 }
 
-export function createTeamScheduleService(deps: {
-  repositories: TeamScheduleRepositories;
-  inTransaction: <T>(work: (repositories: TeamScheduleRepositories) => Promise<T>) => Promise<T>;
-  freeShifts: FreeShiftsService;
-  notificationsService: NotificationsService;
-  realtime: Realtime;
-  now: () => number;
-}) {
+export function createTeamScheduleService(
+  deps: SchedulingDeps<TeamScheduleRepositories> & { freeShifts: FreeShiftsService },
+) {
   const { repositories, inTransaction, freeShifts, notificationsService, realtime, now } = deps;
   const { teamSchedule } = repositories;
 

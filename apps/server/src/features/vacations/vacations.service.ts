@@ -15,9 +15,7 @@ import {
 import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
-import type { FreeShiftsService, OfferRepositories } from '../freeShifts/index.js';
-import type { NotificationsService } from '../notifications/index.js';
-import type { Realtime } from '../realtime/index.js';
+import type { FreeShiftsService, OfferRepositories, SchedulingDeps } from '../freeShifts/index.js';
 import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
 import { isListedUser, longName, type UsersRepository } from '../users/index.js';
 import type { VacationsRepository } from './vacations.repository.js';
@@ -51,14 +49,9 @@ type VacationAction =
   | { action: 'reject_cancellation'; vacation_id: number }
   | { action: 'add'; user: number; start: number; end: number; reason: VacationReason };
 
-export function createVacationsService(deps: {
-  repositories: VacationsRepositories;
-  inTransaction: <T>(work: (repositories: VacationsRepositories) => Promise<T>) => Promise<T>;
-  freeShifts: FreeShiftsService;
-  notificationsService: NotificationsService;
-  realtime: Realtime;
-  now: () => number;
-}) {
+export function createVacationsService(
+  deps: SchedulingDeps<VacationsRepositories> & { freeShifts: FreeShiftsService },
+) {
   const { repositories, inTransaction, freeShifts, notificationsService, realtime, now } = deps;
   const { vacations, users } = repositories;
 
