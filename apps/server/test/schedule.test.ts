@@ -21,6 +21,9 @@ const shiftBody = (day: string, from: string, to: string, zone: string, toDay = 
 const save = (session: Session, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/schedules/save_new_event', headers: as(session), payload });
 
+const deleteShift = (session: Session, id: number) =>
+  t.app.inject({ method: 'POST', url: `/api/schedules/delete_event/${id}`, headers: as(session) });
+
 const month = (session: Session, user?: number) =>
   t.app.inject({
     url: `/api/schedules/get_user_schedule?start_period=2030-01-01T00:00:00Z&end_period=2030-02-15T00:00:00Z${user ? `&user=${user}` : ''}`,
@@ -224,32 +227,16 @@ describe('send for approval and delete', () => {
   it("lets an agent delete their own pending shift but not another user's, nor an approved one", async () => {
     const mine = (await save(agent, shiftBody('2030-01-24', '09:00', '13:00', 'America/Toronto'))).json();
     const demoAgent = await login(t.app, demoEmail('agent'));
-    const notMine = await t.app.inject({
-      method: 'POST',
-      url: `/api/schedules/delete_event/${mine.id}`,
-      headers: as(demoAgent),
-    });
+    const notMine = await deleteShift(demoAgent, mine.id);
     expect(notMine.statusCode).toBe(403);
     await t.database.db.updateTable('shifts').set({ status: 'approved' }).where('id', '=', mine.id).execute();
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: `/api/schedules/delete_event/${mine.id}`,
-      headers: as(agent),
-    });
+    const approved = await deleteShift(agent, mine.id);
     expect(approved.statusCode).toBe(409);
     expect(approved.json().error.message).toBe('An approved shift can only be canceled by a schedule supervisor.');
     await t.database.db.updateTable('shifts').set({ status: 'pending' }).where('id', '=', mine.id).execute();
-    const own = await t.app.inject({
-      method: 'POST',
-      url: `/api/schedules/delete_event/${mine.id}`,
-      headers: as(agent),
-    });
+    const own = await deleteShift(agent, mine.id);
     expect(own.statusCode).toBe(200);
-    const gone = await t.app.inject({
-      method: 'POST',
-      url: `/api/schedules/delete_event/${mine.id}`,
-      headers: as(agent),
-    });
+    const gone = await deleteShift(agent, mine.id);
     expect(gone.statusCode).toBe(404);
   });
 
@@ -260,11 +247,7 @@ describe('send for approval and delete', () => {
     });
     expect(planned.statusCode).toBe(201);
     expect(planned.json()).toMatchObject({ status: 'approved', user_id: agent.userId });
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: `/api/schedules/delete_event/${planned.json().id}`,
-      headers: as(scheduler),
-    });
+    const deleted = await deleteShift(scheduler, planned.json().id);
     expect(deleted.statusCode).toBe(200);
     const forOther = await save(agent, {
       ...shiftBody('2030-01-25', '09:00', '13:00', 'America/Toronto'),

@@ -20,6 +20,19 @@ const { get, post } = signedInRequests(() => t);
 const teamMonth = (session: Session) =>
   get(session, '/api/schedules/get_schedule?start_period=2030-01-01T00:00:00Z&end_period=2030-02-01T00:00:00Z');
 
+/** Offers a free shift of the test campaign, on a local day of the test's zone. */
+const offerFreeShift = (day: string, from: string, to: string, countAgents: number) =>
+  post(scheduler, '/api/schedules/set_free_shift', {
+    ...shiftBody(day, from, to),
+    count_agents: countAgents,
+    campaigns: [campaignId],
+  });
+/** The session's notification of a free shift, if it has one. */
+const freeShiftNotice = async (session: Session, freeShiftId: number) =>
+  (await get(session, '/api/notification/get_notifications'))
+    .json()
+    .notifications.find((n: { free_shift_id: number }) => n.free_shift_id === freeShiftId);
+
 async function newAgent(email: string): Promise<Session> {
   const id = await createTestUser(t.database, { email, timezone: ZONE });
   await t.database.db.insertInto('campaign_agents').values({ campaign_id: campaignId, user_id: id }).execute();
@@ -160,11 +173,7 @@ describe('free shifts', () => {
   it('notifies the available agents only, and accepting adds the shift', async () => {
     const busy = await newAgent('busy.agent@test.local');
     await post(busy, '/api/schedules/save_new_event', shiftBody('2030-01-21', '08:00', '12:00'));
-    const offer = await post(scheduler, '/api/schedules/set_free_shift', {
-      ...shiftBody('2030-01-21', '09:00', '13:00'),
-      count_agents: 1,
-      campaigns: [campaignId],
-    });
+    const offer = await offerFreeShift('2030-01-21', '09:00', '13:00', 1);
     expect(offer.statusCode).toBe(201);
     const busyList = (await get(busy, '/api/notification/get_notifications')).json();
     expect(busyList.notifications.some((n: { free_shift_id: number }) => n.free_shift_id === offer.json().id)).toBe(
@@ -190,15 +199,8 @@ describe('free shifts', () => {
   it('marks the notification read with the accept, in one transaction: a refused accept leaves it unread', async () => {
     const first = await newAgent('accept.read1@test.local');
     const second = await newAgent('accept.read2@test.local');
-    const offer = await post(scheduler, '/api/schedules/set_free_shift', {
-      ...shiftBody('2030-01-28', '10:00', '14:00'),
-      count_agents: 1,
-      campaigns: [campaignId],
-    });
-    const noticeOf = async (session: Session) =>
-      (await get(session, '/api/notification/get_notifications'))
-        .json()
-        .notifications.find((n: { free_shift_id: number }) => n.free_shift_id === offer.json().id);
+    const offer = await offerFreeShift('2030-01-28', '10:00', '14:00', 1);
+    const noticeOf = (session: Session) => freeShiftNotice(session, offer.json().id);
     const firstNotice = await noticeOf(first);
     const secondNotice = await noticeOf(second);
     expect((await post(first, `/api/notification/accept_notification/${firstNotice.id}`)).statusCode).toBe(200);
@@ -209,15 +211,8 @@ describe('free shifts', () => {
 
   it('takes no place of the offer when marking the notification read fails half-way through an accept', async () => {
     const taker = await newAgent('accept.fail@test.local');
-    const offer = await post(scheduler, '/api/schedules/set_free_shift', {
-      ...shiftBody('2030-01-29', '10:00', '14:00'),
-      count_agents: 1,
-      campaigns: [campaignId],
-    });
-    const noticeOf = async (session: Session) =>
-      (await get(session, '/api/notification/get_notifications'))
-        .json()
-        .notifications.find((n: { free_shift_id: number }) => n.free_shift_id === offer.json().id);
+    const offer = await offerFreeShift('2030-01-29', '10:00', '14:00', 1);
+    const noticeOf = (session: Session) => freeShiftNotice(session, offer.json().id);
     const notice = await noticeOf(taker);
     await sql
       .raw(`CREATE FUNCTION refuse_read() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$ LANGUAGE plpgsql;
@@ -240,17 +235,10 @@ describe('free shifts', () => {
   it('gives a free shift for 3 agents to exactly 3 of 50 simultaneous accepts', async () => {
     const agents: Session[] = [];
     for (let index = 0; index < 50; index += 1) agents.push(await newAgent(`rush${index}@test.local`));
-    const offer = await post(scheduler, '/api/schedules/set_free_shift', {
-      ...shiftBody('2030-01-25', '10:00', '14:00'),
-      count_agents: 3,
-      campaigns: [campaignId],
-    });
+    const offer = await offerFreeShift('2030-01-25', '10:00', '14:00', 3);
     const freeShiftId = offer.json().id;
     const noticeIds = await Promise.all(
-      agents.map(async (session) => {
-        const list = (await get(session, '/api/notification/get_notifications')).json();
-        return list.notifications.find((n: { free_shift_id: number }) => n.free_shift_id === freeShiftId).id as number;
-      }),
+      agents.map(async (session) => (await freeShiftNotice(session, freeShiftId)).id as number),
     );
     const answers = await Promise.all(
       agents.map((session, index) => post(session, `/api/notification/accept_notification/${noticeIds[index]}`)),

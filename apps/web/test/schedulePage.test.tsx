@@ -40,7 +40,7 @@ describe('SchedulePage', () => {
   it('says quietly that the first load failed instead of drawing an empty month, and retries', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let failing = true;
-    const fetch = serveSchedule('agent', {
+    serveSchedule('agent', {
       'GET /api/schedules/get_user_schedule': () =>
         failing
           ? { status: 503, body: { error: { code: 'unavailable', message: 'Try again.' } } }

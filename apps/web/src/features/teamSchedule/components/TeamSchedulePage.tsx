@@ -111,6 +111,11 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
   };
 
   const done = (message: string) => setNotice({ message, severity: 'success' });
+  /** A dialog's success: `close` closes it, and the snackbar says what was done. */
+  const closeAndSay = (close: () => void, message: string) => {
+    close();
+    done(message);
+  };
   const failed = (fallback: string) => (error: unknown) =>
     setNotice({ message: errorMessage(error, fallback), severity: 'error' });
 
@@ -189,10 +194,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
           agentName={cancelling.name}
           zone={zone}
           onClose={() => setCancelling(null)}
-          onCanceled={() => {
-            setCancelling(null);
-            done('Shift canceled.');
-          }}
+          onCanceled={() => closeAndSay(() => setCancelling(null), 'Shift canceled.')}
         />
       ) : null}
       {noticeOpen ? (
@@ -201,10 +203,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
           zone={zone}
           campaignOptions={campaignOptions}
           onClose={() => setNoticeOpen(false)}
-          onSent={() => {
-            setNoticeOpen(false);
-            done('The notification was sent to the available agents.');
-          }}
+          onSent={() => closeAndSay(() => setNoticeOpen(false), 'The notification was sent to the available agents.')}
         />
       ) : null}
       {planning && hashDate !== null ? (
@@ -215,10 +214,7 @@ function TeamSchedule({ viewer }: { viewer: CurrentUser }) {
           forself={planning.id === viewer.id}
           isScheduleSupervisor={isScheduleSupervisor}
           onClose={() => setPlanning(null)}
-          onDone={(message) => {
-            setPlanning(null);
-            done(message);
-          }}
+          onDone={(message) => closeAndSay(() => setPlanning(null), message)}
         />
       ) : null}
       <ConfirmDialog
