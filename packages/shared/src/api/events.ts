@@ -18,6 +18,14 @@ export const SOCKET_EVENTS = {
   scheduleChanged: 'schedule-changed',
   /** Draft shifts became pending: pages of those who see pending shifts load again. */
   shiftsSent: 'shifts-sent-for-approval',
+  /** An agent's status changed (live boards, the agent's own top bar on other pages). */
+  newAgentStateData: 'newAgentStateData',
+  /** A live call changed state (queue counters, today's dashboards, the agent's call page). */
+  newCallData: 'newCallData',
+  /** A queue callback was requested or removed. */
+  newCallbackData: 'newCallbackData',
+  /** The agent's next call is a queue callback: the top bar shows a notice (spec §4). */
+  queueCallback: 'queue-callback',
 } as const;
 
 /** Socket.IO event carrying a new notification to its user's room. */
@@ -43,6 +51,11 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const roleRoom = (role: string) => `role:${role}`;
 export const campaignRoom = (campaignId: number) => `campaign:${campaignId}`;
 
+/** The room live boards and today's dashboards of the centre's staff ask to join: every status and call change. */
+export const LIVE_ROOM = 'live';
+/** Where a client-portal page asking for LIVE_ROOM is seated: its own company's calls only. */
+export const companyLiveRoom = (companyId: number) => `live:company:${companyId}`;
+
 /**
  * The room a page showing the team calendar asks to join. The server seats the socket in the room of what its
  * user may see there: every shift, approved shifts only, or (client portal) its own company's agents.
@@ -64,6 +77,41 @@ export type AddVacationEvent = { user_id: number; start: string; end: string; re
 /** startRejectVacationCancellation: an agent's request to cancel approved days off, to be refused. */
 export type RejectCancellationEvent = { vacation_id: number; user_id?: number; start?: string; end?: string };
 
+/** newAgentStateData: one agent's status, as the agent state report's row shows it (spec §3 agent state record). */
+export type AgentStateEvent = {
+  user_id: number;
+  name: string;
+  status: string;
+  title: string;
+  bgc: string;
+  status_started_at: string;
+  old_status: string | null;
+  /** The campaign of the call that holds the agent, if any. */
+  campaign_id: number | null;
+  agent_campaigns: number[];
+  agent_call_type: string | null;
+  call_id: number | null;
+};
+/** newCallData: a live call moved (the call page fetches the full call data when it needs it). */
+export type CallChangedEvent = {
+  call_id: number;
+  campaign_id: number;
+  direction: 'inbound' | 'outbound';
+  status: string;
+  old_status: string | null;
+  agent_id: number | null;
+  queued_at: string;
+  answered_at: string | null;
+  ended_at: string | null;
+  missed: boolean;
+  /** The call is a queue callback (the caller asked to be called back). */
+  callback: boolean;
+};
+/** newCallbackData: a queue callback was requested (`deleted: false`) or removed. */
+export type CallbackChangedEvent = { call_id: number; campaign_id: number; deleted: boolean };
+/** queue-callback: the agent's next call is a callback; `url` is its call page. */
+export type QueueCallbackEvent = { url: string; is_voice_mail: boolean };
+
 /** Every event the server pushes, by name, with its payload. */
 export type ServerEventPayloads = {
   [SOCKET_EVENTS.forcedLogout]: ForcedLogoutEvent;
@@ -73,6 +121,10 @@ export type ServerEventPayloads = {
   [SOCKET_EVENTS.scheduleChanged]: ScheduleChangedEvent;
   [SOCKET_EVENTS.shiftsSent]: ShiftsSentEvent;
   [NOTIFICATION_EVENT]: Notification;
+  [SOCKET_EVENTS.newAgentStateData]: AgentStateEvent;
+  [SOCKET_EVENTS.newCallData]: CallChangedEvent;
+  [SOCKET_EVENTS.newCallbackData]: CallbackChangedEvent;
+  [SOCKET_EVENTS.queueCallback]: QueueCallbackEvent;
   [VACATION_EVENTS.startApproveVacation]: ApproveVacationEvent;
   [VACATION_EVENTS.startAddVacation]: AddVacationEvent;
   [VACATION_EVENTS.startRejectVacationCancellation]: RejectCancellationEvent;

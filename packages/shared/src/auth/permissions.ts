@@ -1,4 +1,4 @@
-import { ROLES, type Role } from './roles.js';
+import { CALL_TAKING_ROLES, ROLES, type Role } from './roles.js';
 
 // Who may do what. Every API route names one of these actions; the web uses the same table to show controls.
 
@@ -53,6 +53,14 @@ export const PERMISSIONS = {
   'productivity.view': WITH_SCHEDULE,
   /** Seeing other agents' pay on the productivity cards; every agent sees their own. */
   'productivity.pay_others': ['administrator', 'super_admin'],
+  /** A live status (the top bar's menu) and the calls that come with it: roles that take calls (spec §2.7). */
+  'status.use': CALL_TAKING_ROLES,
+  'calls.handle': CALL_TAKING_ROLES,
+  /** Picking up a queued call: team lead, agent supervisor and campaign manager only (spec §5). */
+  'calls.pickup': ['team_lead', 'agent_supervisor', 'campaign_manager'],
+  'calls.server_time': EVERY_SIGNED_IN,
+  /** Which campaign a number belongs to: staff, and the telephony adapter's own account. */
+  'calls.campaign_by_phone': [...STAFF, 'agent'],
 } as const satisfies Record<string, 'public' | readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
