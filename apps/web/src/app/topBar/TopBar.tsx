@@ -6,10 +6,11 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { type CurrentUser, can } from '@shiftline/shared';
+import { type CurrentUser, can, canHaveStatus } from '@shiftline/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { NotificationsBell } from '../../features/notifications';
+import { StatusMenu } from '../../features/status';
 import { CadRateField } from './CadRateField';
 import { TopBarClock } from './TopBarClock';
 import { UserSummary } from './UserSummary';
@@ -45,6 +46,7 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
           Shiftline
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        {canHaveStatus(user.role) ? <StatusMenu userId={user.id} /> : null}
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <TopBarClock zone={user.timezone} />
         </Box>

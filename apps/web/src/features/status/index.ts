@@ -1,0 +1,7 @@
+export { StatusIcon } from './components/StatusIcon';
+export { StatusMenu, StatusTimer } from './components/StatusMenu';
+export { useElapsed } from './hooks/useElapsed';
+export { useServerOffset } from './hooks/useServerOffset';
+export { isLoggedOut, SIGN_OUT_PATH, useSetStatus } from './hooks/useSetStatus';
+export { useStatusInfo } from './hooks/useStatusInfo';
+export { formatElapsed } from './utils/elapsed';
