@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LazyRouteFunction, Navigate, type RouteObject } from 'react-router';
 import { agentsRoute } from '../features/agents/routes';
 import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth/routes';
+import { callPageRoute, callsPageRoute } from '../features/calls/routes';
 import { campaignsRoute } from '../features/campaigns/routes';
 import { inboundDashboardRoute, outboundDashboardRoute } from '../features/dashboards/routes';
 import { homeRoute } from '../features/home/routes';
@@ -93,6 +94,16 @@ const pages: RouteObject[] = [
                 handle: titled('Team schedule'),
                 element: <RequirePermission action="schedule.view_team" />,
                 children: [{ index: true, lazy: teamScheduleRoute }],
+              },
+              {
+                // The live calls of roles that take them: where agents wait, and the page a call is worked on.
+                path: 'inquiries',
+                element: <RequirePermission action="calls.handle" />,
+                children: [
+                  { index: true, element: <Navigate to="all_calls" replace /> },
+                  { path: 'all_calls', handle: titled('Calls'), lazy: callsPageRoute },
+                  { path: 'call/:id', handle: titled('Call'), lazy: callPageRoute },
+                ],
               },
               {
                 path: 'profile/edit_profile',

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type CurrentUser, can, canHaveStatus } from '@shiftline/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { CallWatcher } from '../../features/calls';
 import { NotificationsBell } from '../../features/notifications';
 import { StatusMenu } from '../../features/status';
 import { CadRateField } from './CadRateField';
@@ -46,7 +47,13 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
           Shiftline
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        {canHaveStatus(user.role) ? <StatusMenu userId={user.id} /> : null}
+        {canHaveStatus(user.role) ? (
+          <>
+            <StatusMenu userId={user.id} />
+            {/* Opens the call page when a call rings for the agent, or when the app opens during one. */}
+            <CallWatcher userId={user.id} />
+          </>
+        ) : null}
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <TopBarClock zone={user.timezone} />
         </Box>

@@ -1,0 +1,25 @@
+import type { CallData } from '@shiftline/shared';
+import { SOCKET_EVENTS } from '@shiftline/shared/api/events';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { socketClient } from '../../../lib/socketClient';
+import { callsApi } from '../api';
+import { callKeys } from '../keys';
+
+/** One call's page data, loaded again whenever the server says the call moved (newCallData). */
+export function useCallData(id: number, enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return socketClient.on(SOCKET_EVENTS.newCallData, (event) => {
+      if (event.call_id === id) void queryClient.invalidateQueries({ queryKey: callKeys.call(id), exact: true });
+    });
+  }, [id, enabled, queryClient]);
+  return useQuery({ queryKey: callKeys.call(id), queryFn: () => callsApi.callData(id), enabled });
+}
+
+/** Puts a call's new data (the answer of a call action) in the cache the page reads. */
+export function useStoreCall(): (call: CallData) => void {
+  const queryClient = useQueryClient();
+  return (call: CallData) => queryClient.setQueryData(callKeys.call(call.inquiry_id), call);
+}

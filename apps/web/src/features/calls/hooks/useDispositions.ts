@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callsApi, type DispositionOptions } from '../api';
+import { callKeys } from '../keys';
+
+/** The call's campaign dispositions and the one chosen. */
+export function useDispositions(callId: number) {
+  return useQuery({ queryKey: callKeys.dispositions(callId), queryFn: () => callsApi.dispositions(callId) });
+}
+
+/** Chooses the call's disposition; the choice shows once the server has taken it. */
+export function useSetDisposition(callId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (disposition: number) => callsApi.setDisposition(callId, disposition),
+    onSuccess: (_answer, disposition) =>
+      queryClient.setQueryData<DispositionOptions>(callKeys.dispositions(callId), (options) =>
+        options ? { ...options, selected: disposition } : options,
+      ),
+  });
+}

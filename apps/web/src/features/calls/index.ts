@@ -1,0 +1,1 @@
+export { CallWatcher } from './components/CallWatcher';
