@@ -1,0 +1,456 @@
+import type { CallData } from '@shiftline/shared';
+import { notifyManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callData, DISPOSITIONS, NO_SALES, PRODUCTS } from './callFixtures';
+import { fakeFetch } from './fakeFetch';
+import { fakeSocket } from './fakeSocket';
+import { fakeUser } from './fakeUser';
+import { renderWithProviders } from './renderWithProviders';
+import { statusInfo } from './statusFixtures';
+
+let viewer = fakeUser('agent');
+vi.mock('../src/features/auth', () => ({ useCurrentUser: () => viewer }));
+vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
+
+const { socketClient } = await import('../src/lib/socketClient');
+const { CallPage } = await import('../src/features/calls/components/CallPage');
+
+type Replies = Parameters<typeof fakeFetch>[0];
+
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+/** The server as the call page sees it; `call` is what get_call_data answers now (tests move it on). */
+function setUp(replies: Replies = {}, { call = callData() }: { call?: CallData } = {}) {
+  const state = { call };
+  const fetch = fakeFetch({
+    'GET /api/inquiries/41/get_call_data': () => ({ status: 200, body: state.call }),
+    'GET /api/inquiries/server_time': { status: 200, body: { server_time: new Date().toISOString(), unix: 0 } },
+    'GET /api/status/get_current_status_info': { status: 200, body: statusInfo('on_call', { callId: 41 }) },
+    'GET /api/dispositions/get_dispositions/41': { status: 200, body: DISPOSITIONS },
+    'POST /api/dispositions/set_disposition/41': { status: 200, body: { status: 'ok' } },
+    'GET /api/sales/get_products': { status: 200, body: { products: PRODUCTS } },
+    'GET /api/sales/41/get_sales': { status: 200, body: NO_SALES },
+    'GET /api/inquiries/41/get_operators_from_campaign': {
+      status: 200,
+      body: {
+        operators: [
+          { id: 8, name: 'Alan Turing', role: 'agent', extension: '1008', status: 'ready', status_title: 'Ready' },
+        ],
+      },
+    },
+    'POST /api/inquiries/set_notes/41': { status: 200, body: { status: 'ok' } },
+    ...replies,
+  });
+  vi.stubGlobal('fetch', fetch);
+  renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/inquiries/call/:id" element={<CallPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <CurrentPath />
+    </>,
+    { path: '/inquiries/call/41' },
+  );
+  return { fetch, state };
+}
+
+const callsTo = (fetch: ReturnType<typeof fakeFetch>, method: string, path: string) =>
+  fetch.mock.calls
+    .filter(([input, init]) => String(input).split('?')[0] === path && (init?.method ?? 'GET') === method)
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+/** With fake timers: lets answers arrive and screens update, moving the clock by `ms`. */
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
+describe('CallPage', () => {
+  // The query cache tells screens of changes on a microtask, so fake timers drive only the page's own timers.
+  beforeAll(() => notifyManager.setScheduler(queueMicrotask));
+  afterAll(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
+
+  beforeEach(async () => {
+    viewer = fakeUser('agent');
+    await socketClient.connect();
+  });
+  afterEach(() => {
+    socketClient.disconnect();
+    fakeSocket.handlers.clear();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the client card: name, phone, address, email and country', async () => {
+    setUp();
+    expect((await screen.findByTestId('client-name')).textContent).toBe('Grace Hopper');
+    expect(screen.getByTestId('client-phone').textContent).toBe('+14165550123');
+    expect(screen.getByTestId('client-email').textContent).toBe('grace@example.com');
+    expect(screen.getByTestId('client-address').textContent).toBe('1 Front St W\nToronto, ON, M5J 2X5\nCA');
+    expect(screen.getByTestId('client-country').textContent).toBe('CA');
+    expect(screen.getByTestId('call-state').dataset.state).toBe('talking');
+    // The page remembers the call, so a reload comes back to it.
+    expect(window.localStorage.getItem('currentCallId')).toBe('41');
+  });
+
+  it('saves the edited client through update_client', async () => {
+    const { fetch } = setUp({
+      'POST /api/inquiries/41/update_client': (body) => ({
+        status: 200,
+        body: callData({ ...(body as Partial<CallData>) }),
+      }),
+    });
+    fireEvent.click(await screen.findByTestId('client-edit'));
+    const first = screen.getByTestId('client-field-first_name').querySelector('input') as HTMLInputElement;
+    fireEvent.change(first, { target: { value: 'Amazing Grace' } });
+    const country = screen.getByTestId('client-field-country').querySelector('input') as HTMLInputElement;
+    fireEvent.change(country, { target: { value: 'us' } });
+    fireEvent.click(screen.getByTestId('client-save'));
+    await waitFor(() => expect(screen.getByTestId('client-name').textContent).toBe('Amazing Grace Hopper'));
+    expect(callsTo(fetch, 'POST', '/api/inquiries/41/update_client')).toEqual([
+      {
+        first_name: 'Amazing Grace',
+        last_name: 'Hopper',
+        email: 'grace@example.com',
+        country: 'US',
+        address_line1: '1 Front St W',
+        address_line2: null,
+        city: 'Toronto',
+        state: 'ON',
+        zip: 'M5J 2X5',
+      },
+    ]);
+  });
+
+  it('shows the server field errors of a refused client edit and keeps the form', async () => {
+    setUp({
+      'POST /api/inquiries/41/update_client': {
+        status: 400,
+        body: { error: { code: 'validation', message: 'Invalid', fields: { email: 'must be an email address' } } },
+      },
+    });
+    fireEvent.click(await screen.findByTestId('client-edit'));
+    fireEvent.click(screen.getByTestId('client-save'));
+    expect(await screen.findByText('must be an email address')).toBeTruthy();
+    expect(screen.getByTestId('client-form')).toBeTruthy();
+  });
+
+  it('saves the notes once typing pauses for 600 ms, with the latest text, and says Saved', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const { fetch } = setUp();
+    await advance(0);
+    await advance(0);
+    const notes = input('call-notes');
+    fireEvent.change(notes, { target: { value: 'Wants' } });
+    await advance(300);
+    fireEvent.change(notes, { target: { value: 'Wants a refund' } });
+    await advance(599);
+    expect(callsTo(fetch, 'POST', '/api/inquiries/set_notes/41')).toHaveLength(0);
+    expect(screen.getByTestId('call-notes-state').textContent).toBe('Typing…');
+    await advance(1);
+    expect(callsTo(fetch, 'POST', '/api/inquiries/set_notes/41')).toEqual([{ notes: 'Wants a refund' }]);
+    expect(screen.getByTestId('call-notes-state').textContent).toBe('Saved');
+  });
+
+  it('says the notes were not saved when the server refuses them', async () => {
+    setUp({
+      'POST /api/inquiries/set_notes/41': {
+        status: 409,
+        body: { error: { code: 'call_over', message: 'The call is ended.', fields: {} } },
+      },
+    });
+    fireEvent.change(await screen.findByTestId('call-notes'), { target: { value: 'Late note' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('call-notes-state').textContent).toBe('Not saved: The call is ended.'),
+    );
+  });
+
+  it('saves the chosen disposition with set_disposition', async () => {
+    const { fetch } = setUp();
+    const select = (await screen.findByTestId('disposition-select')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'Choose…',
+      'Sale',
+      'Not interested',
+      'Wrong number',
+    ]);
+    fireEvent.change(select, { target: { value: '12' } });
+    await waitFor(() =>
+      expect(callsTo(fetch, 'POST', '/api/dispositions/set_disposition/41')).toEqual([{ disposition: 12 }]),
+    );
+    await waitFor(() => expect(select.value).toBe('12'));
+  });
+
+  it('totals the sale in dollars, posts its lines and clears it', async () => {
+    const posted = {
+      sales: [
+        { product_id: 1, name: 'Basic plan', quantity: 2, amount_cents: 3998 },
+        { product_id: 2, name: 'Setup fee', quantity: 1, amount_cents: 500 },
+      ],
+      sale_posted: true,
+      complete_date: '2026-01-15T14:03:00.000Z',
+      total_cents: 4498,
+    };
+    const { fetch } = setUp({
+      'POST /api/sales/41/set_new_sales': { status: 200, body: posted },
+      'POST /api/sales/41/clear_sales': { status: 200, body: NO_SALES },
+    });
+    await screen.findByTestId('sale-quantity-1');
+    expect(screen.getByTestId('sale-total').textContent).toBe('$0.00');
+    fireEvent.change(input('sale-quantity-1'), { target: { value: '2' } });
+    fireEvent.change(input('sale-quantity-2'), { target: { value: '1' } });
+    expect(screen.getByTestId('sale-total').textContent).toBe('$44.98');
+    fireEvent.change(input('sale-quantity-3'), { target: { value: '3' } });
+    expect(screen.getByTestId('sale-total').textContent).toBe('$193.48');
+    fireEvent.change(input('sale-quantity-3'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('sale-post'));
+    expect((await screen.findByTestId('sale-posted')).textContent).toContain('$44.98');
+    expect(callsTo(fetch, 'POST', '/api/sales/41/set_new_sales')).toEqual([
+      {
+        sales: [
+          { product_id: 1, quantity: 2 },
+          { product_id: 2, quantity: 1 },
+        ],
+      },
+    ]);
+    fireEvent.click(screen.getByTestId('sale-clear'));
+    await waitFor(() => expect(screen.getByTestId('sale-total').textContent).toBe('$0.00'));
+    expect(screen.queryByTestId('sale-posted')).toBeNull();
+    expect(callsTo(fetch, 'POST', '/api/sales/41/clear_sales')).toHaveLength(1);
+  });
+
+  it('lists the transfer targets by role and saves the transfer type', async () => {
+    const { fetch } = setUp({
+      'POST /api/inquiries/41/update_transfer_type': (body) => ({
+        status: 200,
+        body: callData({ transfer_type: (body as { transfer_type: string | null }).transfer_type }),
+      }),
+    });
+    expect((await screen.findByTestId('transfer-operator')).textContent).toContain('Alan Turing');
+    fireEvent.change(input('transfer-role'), { target: { value: 'team_lead' } });
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
+        '/api/inquiries/41/get_operators_from_campaign?chosen_role=team_lead',
+      ),
+    );
+    fireEvent.change(input('transfer-type'), { target: { value: 'warm' } });
+    await waitFor(() => expect(input('transfer-type').value).toBe('warm'));
+    expect(callsTo(fetch, 'POST', '/api/inquiries/41/update_transfer_type')).toEqual([{ transfer_type: 'warm' }]);
+  });
+
+  it('blacklists the client after a confirmation', async () => {
+    const { fetch } = setUp({ 'POST /api/inquiries/41/blacklist': { status: 200, body: callData({ blocked: true }) } });
+    fireEvent.click(await screen.findByTestId('blacklist'));
+    expect(callsTo(fetch, 'POST', '/api/inquiries/41/blacklist')).toHaveLength(0);
+    fireEvent.click(await screen.findByTestId('blacklist-confirm'));
+    expect(await screen.findByTestId('client-blocked')).toBeTruthy();
+    expect(callsTo(fetch, 'POST', '/api/inquiries/41/blacklist')).toHaveLength(1);
+  });
+
+  it('holds and resumes the call through call_data', async () => {
+    const { fetch } = setUp({
+      'POST /api/inquiries/call_data': (body) => ({
+        status: 200,
+        body: callData({ status: (body as { flow_status: string }).flow_status === 'hold' ? 'on_hold' : 'talking' }),
+      }),
+    });
+    fireEvent.click(await screen.findByTestId('call-hold'));
+    fireEvent.click(await screen.findByTestId('call-resume'));
+    await screen.findByTestId('call-hold');
+    expect(callsTo(fetch, 'POST', '/api/inquiries/call_data')).toEqual([
+      { crm_call_id: 41, flow_status: 'hold' },
+      { crm_call_id: 41, flow_status: 'talk' },
+    ]);
+  });
+
+  it('sets a callback for the chosen time in the agent zone', async () => {
+    const { fetch } = setUp({
+      'POST /api/inquiries/41/set_call_back': {
+        status: 200,
+        body: callData({
+          callback: {
+            date_time: '2026-01-16T15:30:00.000Z',
+            user_name: 'Ada Byron',
+            user_avatar: null,
+            user_role: 'Agent',
+            voice_mail: false,
+          },
+        }),
+      },
+    });
+    const when = (await screen.findAllByTestId('callback-time'))[0] as HTMLInputElement;
+    fireEvent.change(when, { target: { value: '2026-01-16T10:30' } });
+    fireEvent.click(screen.getAllByTestId('callback-set')[0] as HTMLElement);
+    // 10:30 in Toronto (EST) is 15:30 UTC.
+    await waitFor(() =>
+      expect(callsTo(fetch, 'POST', '/api/inquiries/41/set_call_back')).toEqual([
+        { date_time: Date.parse('2026-01-16T15:30:00Z') / 1000 },
+      ]),
+    );
+    expect((await screen.findByTestId('callback-info')).textContent).toContain('Fri 16 Jan 2026, 10:30 EST');
+  });
+
+  describe('a ringing call', () => {
+    const ringing = () => callData({ status: 'offered', answered_at: null });
+    const answered = { status: 200, body: callData() };
+
+    it('shows Incoming call with the client phone and campaign and answers after 5 s', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: false });
+      const { fetch } = setUp({ 'POST /api/inquiries/call_data': answered }, { call: ringing() });
+      await advance(0);
+      await advance(0);
+      const incoming = screen.getByTestId('incoming-call');
+      expect(incoming.textContent).toContain('Incoming call');
+      expect(within(incoming).getByTestId('incoming-phone').textContent).toBe('+14165550123');
+      expect(within(incoming).getByTestId('incoming-campaign').textContent).toContain('Northwind Support');
+      expect(screen.getByTestId('answer-countdown').textContent).toBe('Answering in 5 s');
+      await advance(4999);
+      expect(callsTo(fetch, 'POST', '/api/inquiries/call_data')).toHaveLength(0);
+      await advance(1);
+      expect(callsTo(fetch, 'POST', '/api/inquiries/call_data')).toEqual([{ crm_call_id: 41, flow_status: 'talk' }]);
+      await advance(0);
+      expect(screen.queryByTestId('incoming-call')).toBeNull();
+      expect(screen.getByTestId('call-state').dataset.state).toBe('talking');
+    });
+
+    it('answers at once with Answer, and only once', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: false });
+      const { fetch } = setUp({ 'POST /api/inquiries/call_data': answered }, { call: ringing() });
+      await advance(0);
+      await advance(0);
+      fireEvent.click(screen.getByTestId('answer-call'));
+      await advance(6000);
+      expect(callsTo(fetch, 'POST', '/api/inquiries/call_data')).toEqual([{ crm_call_id: 41, flow_status: 'talk' }]);
+    });
+
+    it('does not answer by itself for a supervisory role (they answer only by choice)', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: false });
+      viewer = fakeUser('team_lead');
+      const { fetch } = setUp({ 'POST /api/inquiries/call_data': answered }, { call: ringing() });
+      await advance(0);
+      await advance(0);
+      expect(screen.getByTestId('incoming-call')).toBeTruthy();
+      expect(screen.queryByTestId('answer-countdown')).toBeNull();
+      await advance(10_000);
+      expect(callsTo(fetch, 'POST', '/api/inquiries/call_data')).toHaveLength(0);
+    });
+  });
+
+  describe('the after-call form', () => {
+    const afterCall = () => callData({ status: 'after_call', ended_at: '2026-01-15T14:04:10.000Z' });
+    const acw = { status: 200, body: statusInfo('after_call_work', { callId: 41 }) };
+
+    it('opens when End call hangs up', async () => {
+      const { fetch, state } = setUp({
+        'POST /api/inquiries/end_call/41': () => {
+          state.call = afterCall();
+          return { status: 200, body: state.call };
+        },
+        'GET /api/status/get_current_status_info': acw,
+      });
+      fireEvent.click(await screen.findByTestId('call-end'));
+      expect(await screen.findByTestId('after-call-form')).toBeTruthy();
+      expect(callsTo(fetch, 'POST', '/api/inquiries/end_call/41')).toEqual([{ clicked: true }]);
+      expect(screen.getByTestId('call-timer').textContent).toBe('00:04:10');
+    });
+
+    it('asks for a disposition before it closes', async () => {
+      const { fetch } = setUp({ 'GET /api/status/get_current_status_info': acw }, { call: afterCall() });
+      const form = await screen.findByTestId('after-call-form');
+      await waitFor(() =>
+        expect((within(form).getByTestId('after-call-disposition') as HTMLSelectElement).disabled).toBe(false),
+      );
+      fireEvent.click(within(form).getByTestId('after-call-close'));
+      expect(await within(form).findByText('Choose a disposition')).toBeTruthy();
+      expect(callsTo(fetch, 'POST', '/api/status/set_new_status')).toHaveLength(0);
+    });
+
+    it('closes with set_new_status naming the call and the chosen status, then goes where the server says', async () => {
+      window.localStorage.setItem('currentCallId', '41');
+      const { fetch } = setUp(
+        {
+          'GET /api/status/get_current_status_info': acw,
+          'POST /api/status/set_new_status': { status: 200, body: statusInfo('lunch') },
+          'POST /api/inquiries/41/redirect_user_or_client': { status: 200, body: { url: '/inquiries/all_calls' } },
+        },
+        { call: afterCall() },
+      );
+      const form = await screen.findByTestId('after-call-form');
+      const next = within(form).getByTestId('after-call-next-status') as HTMLSelectElement;
+      // The agent's ready status is offered first.
+      await waitFor(() => expect(next.value).toBe('ready'));
+      fireEvent.change(next, { target: { value: 'lunch' } });
+      const disposition = within(form).getByTestId('after-call-disposition') as HTMLSelectElement;
+      await waitFor(() => expect(disposition.disabled).toBe(false));
+      fireEvent.change(disposition, { target: { value: '11' } });
+      await waitFor(() => expect(disposition.value).toBe('11'));
+      fireEvent.change(within(form).getByTestId('after-call-notes'), { target: { value: 'Bought two plans' } });
+      fireEvent.click(within(form).getByTestId('after-call-close'));
+      await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/inquiries/all_calls'));
+      expect(callsTo(fetch, 'POST', '/api/status/set_new_status')).toEqual([{ status_name: 'lunch', call_id: 41 }]);
+      // The notes typed last were saved before the call was closed.
+      expect(callsTo(fetch, 'POST', '/api/inquiries/set_notes/41')).toEqual([{ notes: 'Bought two plans' }]);
+      const order = fetch.mock.calls.map(([url]) => String(url));
+      expect(order.indexOf('/api/inquiries/set_notes/41')).toBeLessThan(order.indexOf('/api/status/set_new_status'));
+      expect(window.localStorage.getItem('currentCallId') ?? '').toBe('');
+    });
+
+    it("defaults to an outbound agent's ready status, Outbound Sales Calls", async () => {
+      viewer = fakeUser('agent', { agent_call_type: 'outbound' });
+      const { fetch } = setUp(
+        {
+          'GET /api/status/get_current_status_info': {
+            status: 200,
+            body: statusInfo('after_call_work', { callId: 41, callType: 'outbound' }),
+          },
+          'GET /api/dispositions/get_dispositions/41': { status: 200, body: { dispositions: [], selected: null } },
+          'POST /api/status/set_new_status': { status: 200, body: statusInfo('outbound_sales_calls') },
+          'POST /api/inquiries/41/redirect_user_or_client': { status: 500 },
+        },
+        { call: afterCall() },
+      );
+      const form = await screen.findByTestId('after-call-form');
+      await waitFor(() =>
+        expect((within(form).getByTestId('after-call-next-status') as HTMLSelectElement).value).toBe(
+          'outbound_sales_calls',
+        ),
+      );
+      // This campaign has no dispositions: none is asked for.
+      await within(form).findByText('This campaign has no dispositions.');
+      fireEvent.click(within(form).getByTestId('after-call-close'));
+      // The server could not say where to go: the calls page.
+      await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/inquiries/all_calls'));
+      expect(callsTo(fetch, 'POST', '/api/status/set_new_status')).toEqual([
+        { status_name: 'outbound_sales_calls', call_id: 41 },
+      ]);
+    });
+
+    it('stays open with the server message when the change is refused', async () => {
+      setUp(
+        {
+          'GET /api/status/get_current_status_info': acw,
+          'GET /api/dispositions/get_dispositions/41': { status: 200, body: { ...DISPOSITIONS, selected: 12 } },
+          'POST /api/status/set_new_status': {
+            status: 409,
+            body: { error: { code: 'status_refused', message: 'The call is already closed.', fields: {} } },
+          },
+        },
+        { call: afterCall() },
+      );
+      const form = await screen.findByTestId('after-call-form');
+      await waitFor(() =>
+        expect((within(form).getByTestId('after-call-disposition') as HTMLSelectElement).value).toBe('12'),
+      );
+      fireEvent.click(within(form).getByTestId('after-call-close'));
+      expect((await within(form).findByTestId('after-call-error')).textContent).toBe('The call is already closed.');
+      expect(screen.getByTestId('path').textContent).toBe('/inquiries/call/41');
+    });
+  });
+});

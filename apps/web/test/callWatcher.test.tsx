@@ -1,0 +1,128 @@
+import { SOCKET_EVENTS } from '@shiftline/shared/api/events';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callData } from './callFixtures';
+import { fakeFetch } from './fakeFetch';
+import { fakeSocket, serverSends } from './fakeSocket';
+import { renderWithProviders } from './renderWithProviders';
+
+vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
+
+const { socketClient } = await import('../src/lib/socketClient');
+const { CallWatcher } = await import('../src/features/calls');
+
+type Replies = Parameters<typeof fakeFetch>[0];
+const ME = 7;
+
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function setUp(replies: Replies = {}) {
+  const fetch = fakeFetch({
+    'GET /api/inquiries/get_call_for_user': { status: 200, body: { call: null } },
+    'POST /api/inquiries/41/get_call_page_url': { status: 200, body: { url: '/inquiries/call/41' } },
+    ...replies,
+  });
+  vi.stubGlobal('fetch', fetch);
+  renderWithProviders(
+    <>
+      <CallWatcher userId={ME} />
+      <CurrentPath />
+    </>,
+    { path: '/schedule' },
+  );
+  return fetch;
+}
+
+const callEvent = (overrides: Record<string, unknown> = {}) => ({
+  call_id: 41,
+  campaign_id: 2,
+  direction: 'inbound',
+  status: 'offered',
+  old_status: 'queued',
+  agent_id: ME,
+  queued_at: '2026-01-15T13:59:30.000Z',
+  answered_at: null,
+  ended_at: null,
+  missed: false,
+  callback: false,
+  ...overrides,
+});
+
+const path = () => screen.getByTestId('path').textContent;
+/** Lets the page's first checks (get_call_for_user) finish. */
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+
+describe('CallWatcher', () => {
+  beforeEach(async () => {
+    await socketClient.connect();
+  });
+  afterEach(() => {
+    socketClient.disconnect();
+    fakeSocket.handlers.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens the call page when a call rings for the agent, and remembers the call', async () => {
+    const fetch = setUp();
+    await settle();
+    await serverSends(SOCKET_EVENTS.newCallData, callEvent());
+    await waitFor(() => expect(path()).toBe('/inquiries/call/41'));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/inquiries/41/get_call_page_url');
+    expect(window.localStorage.getItem('currentCallId')).toBe('41');
+  });
+
+  it("stays put for another agent's call and for other moves of a call", async () => {
+    setUp();
+    await settle();
+    await serverSends(SOCKET_EVENTS.newCallData, callEvent({ agent_id: 99 }));
+    await serverSends(SOCKET_EVENTS.newCallData, callEvent({ status: 'queued', old_status: null, agent_id: null }));
+    await serverSends(SOCKET_EVENTS.newCallData, callEvent({ status: 'talking', old_status: 'offered' }));
+    await settle();
+    expect(path()).toBe('/schedule');
+  });
+
+  it('returns to the live call when the app opens during one', async () => {
+    setUp({ 'GET /api/inquiries/get_call_for_user': { status: 200, body: { call: callData() } } });
+    await waitFor(() => expect(path()).toBe('/inquiries/call/41'));
+  });
+
+  it('returns to an after-call form left open (currentCallId in local storage)', async () => {
+    window.localStorage.setItem('currentCallId', '41');
+    setUp({
+      'GET /api/inquiries/41/get_call_data': {
+        status: 200,
+        body: callData({ status: 'after_call', ended_at: '2026-01-15T14:04:10.000Z' }),
+      },
+    });
+    await waitFor(() => expect(path()).toBe('/inquiries/call/41'));
+  });
+
+  it('forgets a remembered call that has ended meanwhile', async () => {
+    window.localStorage.setItem('currentCallId', '41');
+    setUp({
+      'GET /api/inquiries/41/get_call_data': {
+        status: 200,
+        body: callData({ status: 'ended', ended_at: '2026-01-15T14:04:10.000Z' }),
+      },
+    });
+    await waitFor(() => expect(window.localStorage.getItem('currentCallId')).toBe(''));
+    expect(path()).toBe('/schedule');
+  });
+
+  it.each([
+    [false, 'You have a queue callback next.'],
+    [true, 'You have a queue callback next. This client left a voicemail.'],
+  ])('shows the queue-callback notice (voicemail: %s) and Proceed opens its page', async (voiceMail, text) => {
+    setUp();
+    await settle();
+    await serverSends(SOCKET_EVENTS.queueCallback, { url: '/inquiries/call/52', is_voice_mail: voiceMail });
+    const notice = await screen.findByTestId('queue-callback-notice');
+    expect(notice.textContent).toContain(text);
+    fireEvent.click(screen.getByTestId('queue-callback-proceed'));
+    expect(path()).toBe('/inquiries/call/52');
+    await waitFor(() => expect(screen.queryByTestId('queue-callback-notice')).toBeNull());
+  });
+});
