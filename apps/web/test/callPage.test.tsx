@@ -16,6 +16,7 @@ vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocke
 
 const { socketClient } = await import('../src/lib/socketClient');
 const { CallPage } = await import('../src/features/calls/components/CallPage');
+const { CallsPage } = await import('../src/features/calls/components/CallsPage');
 
 type Replies = Parameters<typeof fakeFetch>[0];
 
@@ -297,6 +298,17 @@ describe('CallPage', () => {
     expect((await screen.findByTestId('callback-info')).textContent).toContain('Fri 16 Jan 2026, 10:30 EST');
   });
 
+  it('says a missed call went back to the queue, offers nothing to work on and forgets it', async () => {
+    window.localStorage.setItem('currentCallId', '41');
+    setUp({}, { call: callData({ status: 'queued', agent_id: null, answered_at: null, missed: true }) });
+    expect((await screen.findByTestId('call-over')).textContent).toContain(
+      'This call was not answered in time and went back to the queue.',
+    );
+    expect(screen.queryByTestId('client-card')).toBeNull();
+    expect(screen.queryByTestId('call-end')).toBeNull();
+    expect(window.localStorage.getItem('currentCallId')).toBe('');
+  });
+
   describe('a ringing call', () => {
     const ringing = () => callData({ status: 'offered', answered_at: null });
     const answered = { status: 200, body: callData() };
@@ -451,6 +463,47 @@ describe('CallPage', () => {
       fireEvent.click(within(form).getByTestId('after-call-close'));
       expect((await within(form).findByTestId('after-call-error')).textContent).toBe('The call is already closed.');
       expect(screen.getByTestId('path').textContent).toBe('/inquiries/call/41');
+    });
+  });
+
+  describe('the calls page', () => {
+    function renderCallsPage(replies: Replies) {
+      vi.stubGlobal(
+        'fetch',
+        fakeFetch({
+          'GET /api/inquiries/server_time': { status: 200, body: { server_time: new Date().toISOString(), unix: 0 } },
+          'GET /api/inquiries/get_call_for_user': { status: 200, body: { call: null } },
+          ...replies,
+        }),
+      );
+      renderWithProviders(<CallsPage />, { path: '/inquiries/all_calls' });
+    }
+
+    it('shows the status and that calls arrive while Ready', async () => {
+      renderCallsPage({ 'GET /api/status/get_current_status_info': { status: 200, body: statusInfo('ready') } });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Calls');
+      expect(screen.getByText(/Calls arrive while you are Ready/)).toBeTruthy();
+      expect((await screen.findByTestId('calls-status-title')).textContent).toContain('Ready');
+      expect(screen.getByTestId('calls-waiting').textContent).toBe('Waiting for calls');
+    });
+
+    it('tells an agent on a break how to take calls', async () => {
+      renderCallsPage({ 'GET /api/status/get_current_status_info': { status: 200, body: statusInfo('break') } });
+      expect((await screen.findByTestId('calls-waiting')).textContent).toBe(
+        'Choose Ready in the top bar to take calls',
+      );
+    });
+
+    it('links the live call instead of waiting', async () => {
+      renderCallsPage({
+        'GET /api/status/get_current_status_info': { status: 200, body: statusInfo('break') },
+        'GET /api/inquiries/get_call_for_user': {
+          status: 200,
+          body: { call: callData({ status: 'after_call', ended_at: '2026-01-15T14:04:10.000Z' }) },
+        },
+      });
+      expect((await screen.findByTestId('calls-live-call')).textContent).toContain('in after-call work');
+      expect(screen.queryByTestId('calls-waiting')).toBeNull();
     });
   });
 });

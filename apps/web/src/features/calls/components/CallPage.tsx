@@ -10,8 +10,8 @@ import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth';
 import { useCallData } from '../hooks/useCallData';
-import { useNotesAutosave } from '../hooks/useNotesAutosave';
-import { CALLS_PAGE_PATH, rememberCurrentCall } from '../utils/currentCall';
+import { type NotesAutosave, useNotesAutosave } from '../hooks/useNotesAutosave';
+import { CALLS_PAGE_PATH, forgetCurrentCall, readCurrentCallId, rememberCurrentCall } from '../utils/currentCall';
 import { AfterCallDialog } from './AfterCallDialog';
 import { BlacklistButton } from './BlacklistButton';
 import { CallbackControl } from './CallbackControl';
@@ -44,14 +44,28 @@ const STATE_COLORS: Partial<Record<CallData['status'], 'primary' | 'success' | '
   after_call: 'info',
 };
 
+/** Why the page shows a call the agent does not work now. */
+function notWorkedText(call: CallData): string {
+  if (call.status === 'queued') {
+    return call.missed
+      ? 'This call was not answered in time and went back to the queue.'
+      : 'This call is waiting in the queue; its page opens when it rings for you.';
+  }
+  if (LIVE_CALL_STATES.includes(call.status)) return `This call is ${callStateLabel(call.status)} with another agent.`;
+  return `This call is ${callStateLabel(call.status)}.`;
+}
+
 /** The page's parts for a loaded call: the workspace, and the after-call form once the call is hung up. */
 function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
   const notes = useNotesAutosave(call.inquiry_id, call.notes);
-  const live = LIVE_CALL_STATES.includes(call.status);
-  // A reload, or a return from another page, finds the call again (spec §3: currentCallId).
+  // The agent works the call while it is live and theirs; a missed call went back to the queue, to someone else.
+  const working = LIVE_CALL_STATES.includes(call.status) && call.agent_id === user.id;
+  // A reload, or a return from another page, finds the call again (spec §3: currentCallId); a call no longer
+  // worked here is forgotten.
   useEffect(() => {
-    if (live && call.agent_id === user.id) rememberCurrentCall(call.inquiry_id);
-  }, [live, call.agent_id, call.inquiry_id, user.id]);
+    if (working) rememberCurrentCall(call.inquiry_id);
+    else if (readCurrentCallId() === call.inquiry_id) forgetCurrentCall();
+  }, [working, call.inquiry_id]);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -72,12 +86,10 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
           data-state={call.status}
         />
         <CallTimer call={call} />
-        {call.status === 'talking' || call.status === 'on_hold' ? <CallControls call={call} /> : null}
+        {working && (call.status === 'talking' || call.status === 'on_hold') ? <CallControls call={call} /> : null}
       </Box>
-      {call.status === 'offered' && call.agent_id === user.id ? (
-        <IncomingCall call={call} autoAnswer={user.role === 'agent'} />
-      ) : null}
-      {!live ? (
+      {working && call.status === 'offered' ? <IncomingCall call={call} autoAnswer={user.role === 'agent'} /> : null}
+      {working ? null : (
         <Alert
           severity="info"
           data-testid="call-over"
@@ -87,39 +99,44 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
             </Button>
           }
         >
-          This call is {callStateLabel(call.status)}.
+          {notWorkedText(call)}
         </Alert>
-      ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Section>
-            <ClientCard call={call} />
-          </Section>
-          <Section title="Notes and disposition">
-            <Box sx={{ display: 'grid', gap: 2 }}>
-              <NotesField autosave={notes} />
-              <DispositionSelect callId={call.inquiry_id} />
-            </Box>
-          </Section>
-          <Section title="Callback">
-            <CallbackControl call={call} zone={user.timezone} />
-          </Section>
-          <Section title="Blacklist">
-            <BlacklistButton call={call} />
-          </Section>
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Section title="Sales">
-            <SalesPanel callId={call.inquiry_id} />
-          </Section>
-          <Section title="Transfer">
-            <TransferPanel call={call} />
-          </Section>
-        </Box>
+      )}
+      {working ? <CallSections call={call} user={user} notes={notes} /> : null}
+      {call.status === 'after_call' && working ? <AfterCallDialog call={call} user={user} notes={notes} /> : null}
+    </Box>
+  );
+}
+
+/** The parts of the call the agent works on: client, notes, disposition, callback, blacklist, sales, transfer. */
+function CallSections({ call, user, notes }: { call: CallData; user: CurrentUser; notes: NotesAutosave }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Section>
+          <ClientCard call={call} />
+        </Section>
+        <Section title="Notes and disposition">
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <NotesField autosave={notes} />
+            <DispositionSelect callId={call.inquiry_id} />
+          </Box>
+        </Section>
+        <Section title="Callback">
+          <CallbackControl call={call} zone={user.timezone} />
+        </Section>
+        <Section title="Blacklist">
+          <BlacklistButton call={call} />
+        </Section>
       </Box>
-      {call.status === 'after_call' && call.agent_id === user.id ? (
-        <AfterCallDialog call={call} user={user} notes={notes} />
-      ) : null}
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Section title="Sales">
+          <SalesPanel callId={call.inquiry_id} />
+        </Section>
+        <Section title="Transfer">
+          <TransferPanel call={call} />
+        </Section>
+      </Box>
     </Box>
   );
 }
