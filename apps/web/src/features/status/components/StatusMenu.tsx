@@ -1,22 +1,24 @@
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { type CurrentStatusInfo, READY_OUTBOUND_EXPLANATION } from '@shiftline/shared';
-import { useState } from 'react';
-import { type Notice, NoticeSnackbar } from '../../../ui/NoticeSnackbar';
+import type { CurrentStatusInfo } from '@shiftline/shared';
+import { lazy, Suspense, useState } from 'react';
+import type { Notice } from '../../../ui/NoticeSnackbar';
 import { useElapsed } from '../hooks/useElapsed';
 import { useSetStatus } from '../hooks/useSetStatus';
 import { useLiveStatus, useStatusInfo } from '../hooks/useStatusInfo';
 import { formatElapsed } from '../utils/elapsed';
 import { StatusIcon } from './StatusIcon';
+
+// The menu, the ready (dial pad) explanation and the refusal notice load when first needed, not with the first page
+// (MUI's popover and snackbar code stays off it).
+const StatusOptionsMenu = lazy(async () => ({ default: (await import('./StatusOptionsMenu')).StatusOptionsMenu }));
+const ReadyOutboundExplanation = lazy(async () => ({
+  default: (await import('./ReadyOutboundExplanation')).ReadyOutboundExplanation,
+}));
+const NoticeSnackbar = lazy(async () => ({ default: (await import('../../../ui/NoticeSnackbar')).NoticeSnackbar }));
 
 /** The running time in the current status, hh:mm:ss on the server's clock. */
 export function StatusTimer({ since, testId }: { since: string; testId?: string }) {
@@ -47,25 +49,6 @@ function StatusChipContent({ info }: { info: CurrentStatusInfo }) {
   );
 }
 
-/** The ready (dial pad) explanation of spec §2.7, under the top bar while the agent is in Ready (Outbound). */
-function ReadyOutboundExplanation({ since }: { since: string }) {
-  // Dismissed for this stay in the status; entering Ready (Outbound) again shows it again.
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  return (
-    <Snackbar open={dismissedFor !== since} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ mt: 7 }}>
-      <Alert
-        severity="info"
-        variant="outlined"
-        onClose={() => setDismissedFor(since)}
-        data-testid="ready-outbound-explanation"
-        sx={{ bgcolor: 'background.paper', boxShadow: 3, maxWidth: 560 }}
-      >
-        {READY_OUTBOUND_EXPLANATION}
-      </Alert>
-    </Snackbar>
-  );
-}
-
 /**
  * The agent's live status in the top bar (spec §2.7): the current status with its running time, and a menu of the
  * statuses the server offers from it, in the server's order. A refused change leaves the status as it was and says
@@ -76,6 +59,8 @@ export function StatusMenu({ userId }: { userId: number }) {
   useLiveStatus(userId, true);
   const setStatus = useSetStatus();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Kept mounted once opened, so it closes with its transition.
+  const [menuWanted, setMenuWanted] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   if (info.data === undefined) {
@@ -105,7 +90,10 @@ export function StatusMenu({ userId }: { userId: number }) {
   return (
     <>
       <ButtonBase
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setMenuWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-label={`Status: ${current.status.title}. Change status`}
@@ -127,43 +115,21 @@ export function StatusMenu({ userId }: { userId: number }) {
       >
         <StatusChipContent info={current} />
       </ButtonBase>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { dense: true, 'aria-label': 'Change status' } as object }}
-      >
-        {current.status.name === 'ready_outbound' ? (
-          <Box sx={{ px: 2, py: 1, maxWidth: 320 }}>
-            <Typography variant="caption" color="text.secondary">
-              {READY_OUTBOUND_EXPLANATION}
-            </Typography>
-          </Box>
-        ) : null}
-        {current.status_transitions.length === 0 ? (
-          <MenuItem disabled data-testid="status-no-options">
-            Your status changes when the call is over
-          </MenuItem>
-        ) : (
-          current.status_transitions.map((option) => (
-            <MenuItem
-              key={option.name}
-              onClick={() => choose(option.name)}
-              data-testid="status-option"
-              data-status={option.name}
-            >
-              <ListItemIcon>
-                <StatusIcon name={option.icon} fontSize="small" sx={{ color: option.bgc }} />
-              </ListItemIcon>
-              <ListItemText>{option.title}</ListItemText>
-            </MenuItem>
-          ))
-        )}
-      </Menu>
-      {current.status.name === 'ready_outbound' ? (
-        <ReadyOutboundExplanation since={current.status.status_start_at} />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <StatusOptionsMenu info={current} anchorEl={anchor} onClose={() => setAnchor(null)} onChoose={choose} />
+        </Suspense>
       ) : null}
-      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} testId="status-notice" />
+      {current.status.name === 'ready_outbound' || notice !== null ? (
+        <Suspense fallback={null}>
+          {current.status.name === 'ready_outbound' ? (
+            <ReadyOutboundExplanation since={current.status.status_start_at} />
+          ) : null}
+          {notice !== null ? (
+            <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} testId="status-notice" />
+          ) : null}
+        </Suspense>
+      ) : null}
     </>
   );
 }
