@@ -6,6 +6,7 @@ import { callData } from './callFixtures';
 import { fakeFetch } from './fakeFetch';
 import { fakeSocket, serverSends } from './fakeSocket';
 import { renderWithProviders } from './renderWithProviders';
+import { statusInfo } from './statusFixtures';
 
 vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
@@ -82,6 +83,16 @@ describe('CallWatcher', () => {
     await serverSends(SOCKET_EVENTS.newCallData, callEvent({ status: 'talking', old_status: 'offered' }));
     await settle();
     expect(path()).toBe('/schedule');
+  });
+
+  it('opens the call page when the status says a call rings (the event was missed), once', async () => {
+    const fetch = setUp({
+      'GET /api/status/get_current_status_info': { status: 200, body: statusInfo('ringing', { callId: 41 }) },
+    });
+    await waitFor(() => expect(path()).toBe('/inquiries/call/41'));
+    await serverSends(SOCKET_EVENTS.newCallData, callEvent());
+    await settle();
+    expect(fetch.mock.calls.filter(([url]) => String(url) === '/api/inquiries/41/get_call_page_url')).toHaveLength(1);
   });
 
   it('returns to the live call when the app opens during one', async () => {

@@ -1,6 +1,7 @@
 import type { QueueCallbackEvent } from '@shiftline/shared/api/events';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useStatusInfo } from '../../status';
 import { useCallWatcher } from '../hooks/useCallWatcher';
 
 // The notice loads when a queue callback is announced, not with the first page.
@@ -15,7 +16,9 @@ const QueueCallbackNotice = lazy(async () => ({
 export function CallWatcher({ userId }: { userId: number }) {
   const navigate = useNavigate();
   const [callback, setCallback] = useState<QueueCallbackEvent | null>(null);
-  useCallWatcher(userId, setCallback);
+  const status = useStatusInfo();
+  const ringing = status.data?.status.name === 'ringing' ? status.data.call_id : null;
+  useCallWatcher(userId, ringing, setCallback);
   if (callback === null) return null;
   return (
     <Suspense fallback={null}>

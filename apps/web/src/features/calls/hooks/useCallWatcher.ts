@@ -30,13 +30,21 @@ async function callToReturnTo(userId: number): Promise<CallData | null> {
 
 /**
  * Takes the agent to their call (spec §4): when the app opens with a live call or an unclosed after-call form (a
- * reload), and when a call rings for them (newCallData: their call is offered). `onQueueCallback` hears the
- * queue-callback notice.
+ * reload), and when a call rings for them (newCallData: their call is offered; or their status is Ringing with the
+ * call, `ringingCallId`). Each call's page is opened once. `onQueueCallback` hears the queue-callback notice.
  */
-export function useCallWatcher(userId: number, onQueueCallback: (event: QueueCallbackEvent) => void): void {
+export function useCallWatcher(
+  userId: number,
+  ringingCallId: number | null,
+  onQueueCallback: (event: QueueCallbackEvent) => void,
+): void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The call last taken to, so the event and the status saying the same ring open its page once.
+  const opened = useRef<number | null>(null);
   const open = useEffectEvent(async (id: number) => {
+    if (opened.current === id) return;
+    opened.current = id;
     rememberCurrentCall(id);
     const url = await callPageUrl(id);
     if (pathname !== url) await navigate(url);
@@ -52,6 +60,12 @@ export function useCallWatcher(userId: number, onQueueCallback: (event: QueueCal
       .then((call) => (call ? open(call.inquiry_id) : undefined))
       .catch(() => undefined);
   }, [userId]);
+
+  // The agent's status says a call rings for them (heard as newAgentStateData, or loaded after the connection
+  // dropped and missed the call's own event).
+  useEffect(() => {
+    if (ringingCallId !== null) void open(ringingCallId);
+  }, [ringingCallId]);
 
   useEffect(() => {
     const stopCalls = socketClient.on(SOCKET_EVENTS.newCallData, (event) => {
