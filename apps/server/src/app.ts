@@ -18,6 +18,16 @@ import {
   createSessionsRepository,
   createSessionsService,
 } from './features/auth/index.js';
+import {
+  type CallEngine,
+  callsRoutes,
+  createCallEngine,
+  createCallPageService,
+  reconcileLiveState,
+  SimulatedTelephony,
+  statusRoutes,
+  type Telephony,
+} from './features/calls/index.js';
 import { campaignsRoutes, createCampaignsRepository, createCampaignsService } from './features/campaigns/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
 import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
@@ -63,10 +73,37 @@ export type BuildAppOptions = {
   logger?: boolean | object;
   /** The clock the scheduling rules read ("not in the past"); tests pin it. */
   now?: () => number;
+  /** The live call engine's phone network and upkeep (see LiveOptions). */
+  live?: LiveOptions;
 };
 
+export type LiveOptions = {
+  /** The phone network; a simulated one when left out. */
+  telephony?: Telephony;
+  /**
+   * How often missed offers are returned to the queue and waiting queues routed (the server: every second); left
+   * out, only when the engine is asked (tests call sweep() themselves).
+   */
+  sweepEveryMs?: number | false;
+  /** End what a crash left live before serving (the server does; tests ask for it). */
+  reconcileAtStart?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live call engine and its phone network: the simulator and the tests drive the centre through them. */
+    live: { engine: CallEngine; telephony: Telephony };
+  }
+}
+
 /** The whole application as one Fastify instance; the server and the tests both build it here. */
-export async function buildApp({ config, database, logger = false, now }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  now,
+  live = {},
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -167,6 +204,8 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   app.addHook('onClose', async () => stopPlannerTopUps());
   await registerSupervisorScheduling(app, db, now ?? Date.now);
 
+  await registerLiveEngine(app, db, sessions, { now, live });
+
   await app.register(healthPlugin, { db });
   await serveWebApp(app, config.webDist);
 
@@ -174,6 +213,38 @@ export async function buildApp({ config, database, logger = false, now }: BuildA
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
   return app;
+}
+
+/** Agent statuses, calls and the call page, on one engine; its sweeper, and the restart reconciliation. */
+async function registerLiveEngine(
+  app: FastifyInstance,
+  db: DatabaseHandle['db'],
+  sessions: Parameters<typeof statusRoutes>[1]['sessions'],
+  { now, live }: { now?: () => number; live: LiveOptions },
+) {
+  if (live.reconcileAtStart) {
+    const ended = await reconcileLiveState(db, new Date(now?.() ?? Date.now()));
+    if (ended.calls + ended.states > 0) {
+      app.log.warn(ended, 'Ended the calls and closed the agent states a previous run left live');
+    }
+  }
+  const telephony = live.telephony ?? new SimulatedTelephony();
+  const engine = createCallEngine({ db, realtime: app.realtime, telephony, now, log: app.log });
+  app.decorate('live', { engine, telephony });
+  await app.register(statusRoutes, { engine, sessions });
+  await app.register(callsRoutes, { engine, callPage: createCallPageService({ db, now }), now });
+  const every = live.sweepEveryMs ?? false;
+  if (every !== false) {
+    let sweeping: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      sweeping = engine.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'call engine sweep failed'));
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+  }
 }
 
 /** The scheduling repositories bound to one connection or transaction, for work that spans several of them. */

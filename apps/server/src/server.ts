@@ -40,6 +40,7 @@ const app = await buildApp({
   config,
   database,
   logger: { level: config.logLevel, transport: undefined },
+  live: { sweepEveryMs: 1000, reconcileAtStart: true },
 });
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -16,6 +16,7 @@ export * from './api/teamMonth.js';
 export * from './api/teamSchedule.js';
 export * from './auth/permissions.js';
 export * from './auth/roles.js';
+export * from './live/billing.js';
 export * from './live/callStates.js';
 export * from './live/statuses.js';
 export * from './metrics/index.js';

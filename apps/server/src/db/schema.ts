@@ -2,6 +2,7 @@ import type {
   AgentCallType,
   AgentStateId,
   BreakType,
+  CallState,
   CallSumColumn,
   CampaignType,
   DispositionBucket,
@@ -226,6 +227,31 @@ export type CallsTable = {
   cold_call: Generated<boolean>;
   transfer_type: string | null;
   notes: string | null;
+  /** The live state (CALL_STATES); null on history rows, which are ended (or abandoned, as the flag says). */
+  status: CallState | null;
+  /** When the call was offered to its current agent (while offered). */
+  offered_at: Timestamp | null;
+  /** When the line ended (the call then waits in after-call work until its form is closed). */
+  hung_up_at: Timestamp | null;
+  /** While on hold: since when. */
+  hold_started_at: Timestamp | null;
+  voice_mail: Generated<boolean>;
+  /** A callback asked for: when, and who set it. */
+  callback_at: Timestamp | null;
+  callback_user_id: number | null;
+  /** Why a call ended other than by its form (restart reconciliation, say). */
+  end_reason: string | null;
+};
+
+export type CampaignNumbersTable = { phone: string; campaign_id: number };
+export type ProductsTable = { id: Generated<number>; name: string; price_cents: number; active: Generated<boolean> };
+export type SaleLinesTable = {
+  id: Generated<BigId>;
+  call_id: number | string;
+  product_id: number;
+  quantity: number;
+  amount_cents: number;
+  created_at: Generated<Date>;
 };
 
 export type SalesLeadsTable = {
@@ -323,6 +349,9 @@ export type Database = {
   calls: CallsTable;
   sales_leads: SalesLeadsTable;
   agent_state_log: AgentStateLogTable;
+  campaign_numbers: CampaignNumbersTable;
+  products: ProductsTable;
+  sale_lines: SaleLinesTable;
   agent_payments: AgentPaymentsTable;
   campaign_call_rollups: CampaignCallRollupsTable;
   call_rollups: CallRollupsTable;

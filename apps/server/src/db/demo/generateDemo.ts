@@ -6,6 +6,7 @@ import { hashPassword } from '../../passwords.js';
 import type { Database, NewUser } from '../schema.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
 import { generateShifts, type ShiftWindow } from './generateShifts.js';
+import { DISPOSITIONS } from './history/catalog.js';
 import { createRandom, type Random } from './random.js';
 
 export type DemoOptions = { seed?: number; agents?: number; now?: Date; shiftWindow?: ShiftWindow };
@@ -193,6 +194,16 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
 
+/** What the demo's agents sell on their calls. */
+const DEMO_PRODUCTS = [
+  { name: 'Basic Plan (monthly)', price_cents: 2900 },
+  { name: 'Plus Plan (monthly)', price_cents: 4900 },
+  { name: 'Premium Plan (monthly)', price_cents: 7900 },
+  { name: 'Annual Plan', price_cents: 49_900 },
+  { name: 'Device Protection', price_cents: 900 },
+  { name: 'Setup Service', price_cents: 9900 },
+];
+
 /**
  * Builds the demo centre: groups, client companies, campaigns and lists, one login per role, the
  * seven system accounts, a protected root administrator and a floor of agents. Deterministic per seed.
@@ -250,6 +261,24 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
         .executeTakeFirstOrThrow();
       campaignIds.push(row.id);
     }
+    // One toll-free number per campaign (where callers dial in; get_campaign_by_phone_number reads it), and the
+    // products agents sell on calls.
+    await trx
+      .insertInto('campaign_numbers')
+      .values(
+        campaignIds.map((id, index) => ({
+          phone: `+1888555${String(1000 + index).padStart(4, '0')}`,
+          campaign_id: id,
+        })),
+      )
+      .execute();
+    await trx.insertInto('products').values(DEMO_PRODUCTS).execute();
+    // The call page's dispositions exist without history too (the history generator keeps them).
+    await trx
+      .insertInto('dispositions')
+      .values(Object.values(DISPOSITIONS).map(({ title, type, bucket }) => ({ title, campaign_type: type, bucket })))
+      .onConflict((conflict) => conflict.columns(['campaign_type', 'title']).doNothing())
+      .execute();
     const lists = [
       { name: 'Northwind Health', unique_name: 'northwind_health', match: (c: CampaignSeed) => c.company === 0 },
       { name: 'Maple Telecom', unique_name: 'maple_telecom', match: (c: CampaignSeed) => c.company === 1 },

@@ -13,6 +13,7 @@ import * as weekHourGrain from './20261124_0011_week_hour_grain.js';
 import * as monthHourGrain from './20261124_0012_month_hour_grain.js';
 import * as clusterHourRollups from './20261124_0013_cluster_hour_rollups.js';
 import * as hourOfDayRollups from './20261124_0014_hour_of_day_rollups.js';
+import * as liveCalls from './20261124_0015_live_calls.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0012_month_hour_grain': monthHourGrain,
   '20261124_0013_cluster_hour_rollups': clusterHourRollups,
   '20261124_0014_hour_of_day_rollups': hourOfDayRollups,
+  '20261124_0015_live_calls': liveCalls,
 };

@@ -1,3 +1,4 @@
+import { billingOf } from '@shiftline/shared/live/billing';
 import type { Random } from '../random.js';
 import type { Catalog, DispositionKey } from './catalog.js';
 import type { CopyBuffer } from './copyText.js';
@@ -116,9 +117,6 @@ export function sampleColdCall(random: Random): ColdCallOutcome {
 /** The mean agent time of one dial (ring, talk, hold, after-call work), for pacing. */
 export const MEAN_COLD_CALL_SECONDS = 0.4 * (15.5 + 221 + 5.4 + 57) + 0.6 * (0.35 * 53 + 0.65 * 42);
 
-/** Billing rule: a call is billed when answered and talked for at least 10 s; billed time is talk plus hold. */
-export const BILLABLE_TALK_SECONDS = 10;
-
 export const CALL_COLUMNS = [
   'id',
   'campaign_id',
@@ -145,7 +143,11 @@ export const CALL_COLUMNS = [
 ] as const;
 
 export function addCallRow(buffer: CopyBuffer, call: CallRecord, catalog: Catalog): void {
-  const billed = call.answeredAt !== null && call.talkSeconds >= BILLABLE_TALK_SECONDS;
+  const { billed, billedSeconds } = billingOf({
+    answered: call.answeredAt !== null,
+    talkSeconds: call.talkSeconds,
+    holdSeconds: call.holdSeconds,
+  });
   buffer.add([
     call.id,
     call.campaignId,
@@ -160,7 +162,7 @@ export function addCallRow(buffer: CopyBuffer, call: CallRecord, catalog: Catalo
     call.queueSeconds,
     call.talkSeconds,
     call.holdSeconds,
-    billed ? call.talkSeconds + call.holdSeconds : 0,
+    billedSeconds,
     billed,
     call.missed,
     call.abandoned,

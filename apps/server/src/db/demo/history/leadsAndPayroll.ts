@@ -1,4 +1,5 @@
 import { hourlyEarningsCents, statutoryPayCents } from '@shiftline/shared';
+import { commissionOf } from '@shiftline/shared/live/billing';
 import type { Random } from '../random.js';
 import type { CallRecord } from './callOutcomes.js';
 import { pickWeighted } from './callOutcomes.js';
@@ -24,7 +25,6 @@ const PRICES: [number, number][] = [
   [49900, 0.05],
 ];
 /** Agents earn a tenth of what they sell. */
-const COMMISSION_SHARE = 0.1;
 
 type Lead = { valid: boolean; sold: boolean; amountCents: number };
 
@@ -73,7 +73,7 @@ export class LeadsAndPayroll {
     if (call.agentId === null) return;
     const lead = leadOf(this.random, call);
     if (!lead) return;
-    const commission = lead.sold ? Math.round(lead.amountCents * COMMISSION_SHARE) : 0;
+    const commission = lead.sold ? commissionOf(lead.amountCents) : 0;
     this.leads.add([
       call.id,
       call.campaignId,

@@ -1,0 +1,120 @@
+import type { LiveStatusId } from '@shiftline/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { addStatesToRollups } from '../../rollups/index.js';
+
+export type OpenState = {
+  id: string;
+  user_id: number;
+  state: string;
+  start_at: Date;
+  campaign_id: number | null;
+  call_id: string | null;
+};
+
+export type StateChange = { closed: OpenState | null; opened: OpenState };
+
+/**
+ * The agent state log's live end: each agent's one open row (end_at null; a partial unique index allows one) is
+ * their current status. Every change closes it and opens the next in the caller's transaction, and adds the closed
+ * row to the productivity rollups there, so the rollups never miss or double a state.
+ */
+export function createAgentStatesRepository(db: Kysely<Database>) {
+  const openRow = (userId: number) =>
+    db
+      .selectFrom('agent_state_log')
+      .select(['id', 'user_id', 'state', 'start_at', 'campaign_id', 'call_id'])
+      .where('user_id', '=', userId)
+      .where('end_at', 'is', null);
+
+  return {
+    current: async (userId: number): Promise<OpenState | null> =>
+      ((await openRow(userId).executeTakeFirst()) as OpenState | undefined) ?? null,
+
+    /** The open row, locked until the transaction ends: state changes of one agent queue here. */
+    lockCurrent: async (userId: number): Promise<OpenState | null> =>
+      ((await openRow(userId).forUpdate().executeTakeFirst()) as OpenState | undefined) ?? null,
+
+    /** When the agent's last closed state ended (a logged-out agent's status starts there). */
+    lastEnd: async (userId: number): Promise<Date | null> => {
+      const row = await db
+        .selectFrom('agent_state_log')
+        .select(sql<Date>`max(end_at)`.as('end_at'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.end_at ?? null;
+    },
+
+    /**
+     * Closes `closing` (the locked open row, if any) at `at` and opens `state`. Call inside a transaction that has
+     * locked the open row (lockCurrent) or knows there is none.
+     */
+    async change(
+      userId: number,
+      closing: OpenState | null,
+      state: LiveStatusId,
+      at: Date,
+      context: { campaignId?: number | null; callId?: number | string | null } = {},
+    ): Promise<StateChange> {
+      if (closing) {
+        // A clock that stepped back must not give a row that ends before it starts.
+        const end = at < closing.start_at ? closing.start_at : at;
+        await db.updateTable('agent_state_log').set({ end_at: end }).where('id', '=', closing.id).execute();
+        await addStatesToRollups(db, [closing.id]);
+      }
+      const opened = await db
+        .insertInto('agent_state_log')
+        .values({
+          user_id: userId,
+          state,
+          start_at: closing && at < closing.start_at ? closing.start_at : at,
+          campaign_id: context.campaignId ?? null,
+          call_id: context.callId ?? null,
+        })
+        .returning(['id', 'user_id', 'state', 'start_at', 'campaign_id', 'call_id'])
+        .executeTakeFirstOrThrow();
+      return { closed: closing, opened: opened as OpenState };
+    },
+
+    /** Closes the open row without opening another (restart reconciliation). */
+    async closeAt(closing: OpenState, at: Date): Promise<void> {
+      const end = at < closing.start_at ? closing.start_at : at;
+      await db.updateTable('agent_state_log').set({ end_at: end }).where('id', '=', closing.id).execute();
+      await addStatesToRollups(db, [closing.id]);
+    },
+
+    /**
+     * The longest-idle ready agent enabled on the campaign, its open row locked; agents another transaction is
+     * offering a call to right now are skipped, not waited for.
+     */
+    takeLongestIdle: async (campaignId: number): Promise<OpenState | null> =>
+      ((await db
+        .selectFrom('agent_state_log as s')
+        .innerJoin('campaign_agents as ca', (join) =>
+          join
+            .onRef('ca.user_id', '=', 's.user_id')
+            .on('ca.campaign_id', '=', campaignId)
+            .on('ca.is_disabled', '=', false),
+        )
+        .select(['s.id', 's.user_id', 's.state', 's.start_at', 's.campaign_id', 's.call_id'])
+        .where('s.end_at', 'is', null)
+        .where('s.state', '=', 'ready')
+        .orderBy('s.start_at')
+        .orderBy('s.id')
+        .limit(1)
+        .forUpdate('s')
+        .skipLocked()
+        .executeTakeFirst()) as OpenState | undefined) ?? null,
+
+    /** Every open row (restart reconciliation). */
+    allOpen: async (): Promise<OpenState[]> =>
+      (await db
+        .selectFrom('agent_state_log')
+        .select(['id', 'user_id', 'state', 'start_at', 'campaign_id', 'call_id'])
+        .where('end_at', 'is', null)
+        .forUpdate()
+        .execute()) as OpenState[],
+  };
+}
+
+export type AgentStatesRepository = ReturnType<typeof createAgentStatesRepository>;

@@ -1,0 +1,395 @@
+import {
+  type AgentCallType,
+  allowedTransitions,
+  billingOf,
+  type CallMove,
+  type CallState,
+  canHaveStatus,
+  isLiveStatus,
+  type LiveStatusId,
+  liveStatus,
+  moveCall,
+  OFFER_TIMEOUT_MS,
+  refusedTransition,
+  statusTitle,
+} from '@shiftline/shared';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { addCallsToRollups } from '../../rollups/index.js';
+import type { Realtime } from '../realtime/index.js';
+import { type AgentStatesRepository, createAgentStatesRepository, type OpenState } from './agentStates.repository.js';
+import { type CallRow, type CallsRepository, createCallsRepository } from './calls.repository.js';
+import { createLiveEvents, type LiveEvents } from './liveEvents.js';
+import type { Telephony } from './telephony.js';
+
+export type CallEngineDeps = {
+  db: Kysely<Database>;
+  realtime: Realtime;
+  telephony: Telephony;
+  /** The clock; tests pin it. */
+  now?: () => number;
+  log: { warn: (object: object, message: string) => void };
+};
+
+/** The transaction's handle (for the rollups' upkeep) and its repositories. */
+type Repositories = { handle: Kysely<Database>; calls: CallsRepository; states: AgentStatesRepository };
+/** What a transaction did, announced once it has committed. */
+type Outcome = { events: LiveEvents; after: (() => void)[] };
+
+export type Agent = Pick<UserRow, 'id' | 'role' | 'agent_call_type'>;
+
+const statusOf = (open: OpenState | null): LiveStatusId =>
+  open && isLiveStatus(open.state) ? open.state : 'logged_out';
+
+const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+
+/**
+ * The live call engine: agent statuses and calls move here and only here, each move in one transaction that locks
+ * the call (first) and the agent's open state row (second), so any number of app processes can route at once. The
+ * database decides: no in-memory map says who is free. Events go out after the commit.
+ */
+export function createCallEngine(deps: CallEngineDeps) {
+  const { db } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  const bind = (handle: Kysely<Database>): Repositories => ({
+    handle,
+    calls: createCallsRepository(handle),
+    states: createAgentStatesRepository(handle),
+  });
+  const read = bind(db);
+
+  /** Runs `work` in a transaction, then sends what it recorded. */
+  async function move<T>(work: (repos: Repositories, outcome: Outcome) => Promise<T>): Promise<T> {
+    const outcome: Outcome = { events: createLiveEvents(deps.realtime, db, deps.log), after: [] };
+    const result = await db.transaction().execute((trx) => work(bind(trx), outcome));
+    outcome.events.flush();
+    for (const then of outcome.after) then();
+    return result;
+  }
+
+  /** Applies a call move from the state machine or refuses it with the machine's reason (409, nothing changed). */
+  function check(call: CallRow, step: CallMove): CallState {
+    const from = (call.status ?? (call.abandoned ? 'abandoned' : 'ended')) as CallState;
+    const result = moveCall(from, step);
+    if ('refused' in result) throw conflict(result.refused, { call_id: result.refused });
+    return result.to;
+  }
+
+  /** Puts a locked call into an agent's hands: the call rings, the agent goes from `agentState` to ringing. */
+  async function offer(repos: Repositories, outcome: Outcome, call: CallRow, agentState: OpenState, at: Date) {
+    const to = check(call, 'offer');
+    const updated = await repos.calls.update(call.id, { status: to, agent_id: agentState.user_id, offered_at: at });
+    outcome.events.call(updated, call.status);
+    outcome.events.state(
+      await repos.states.change(agentState.user_id, agentState, 'ringing', at, {
+        campaignId: call.campaign_id,
+        callId: call.id,
+      }),
+    );
+    outcome.after.push(() => deps.telephony.ring(call.id, agentState.user_id));
+  }
+
+  /** Offers the oldest waiting call of the campaign to its longest-idle ready agent; false when either is missing. */
+  async function routeOnce(campaignId: number): Promise<boolean> {
+    return move(async (repos, outcome) => {
+      const call = await repos.calls.takeOldestQueued([campaignId]);
+      if (!call) return false;
+      const agent = await repos.states.takeLongestIdle(campaignId);
+      if (!agent) return false;
+      await offer(repos, outcome, call, agent, now());
+      return true;
+    });
+  }
+
+  /** Routes the campaign's queue until it is empty or nobody is ready. */
+  async function route(campaignId: number): Promise<number> {
+    let offered = 0;
+    while (await routeOnce(campaignId)) offered += 1;
+    return offered;
+  }
+
+  /** An agent became ready: the oldest call waiting in their campaigns comes to them. */
+  async function routeAgent(userId: number): Promise<boolean> {
+    return move(async (repos, outcome) => {
+      const state = await repos.states.lockCurrent(userId);
+      if (state?.state !== 'ready') return false;
+      const call = await repos.calls.takeOldestQueued(await repos.calls.enabledCampaignsOf(userId));
+      if (!call) return false;
+      await offer(repos, outcome, call, state, now());
+      return true;
+    });
+  }
+
+  /** The call's agent is now in `state` (after a call move), their open row closed in the same transaction. */
+  async function agentTo(repos: Repositories, outcome: Outcome, agentId: number, state: LiveStatusId, call: CallRow) {
+    const open = await repos.states.lockCurrent(agentId);
+    outcome.events.state(
+      await repos.states.change(agentId, open, state, now(), { campaignId: call.campaign_id, callId: call.id }),
+    );
+  }
+
+  /** Locks a call the agent holds, or refuses (404 unknown, 403 someone else's). */
+  async function agentsCall(repos: Repositories, agent: Agent, callId: number | string): Promise<CallRow> {
+    const call = await repos.calls.lock(callId);
+    if (!call) throw notFound('No such call.');
+    if (call.agent_id !== agent.id) {
+      throw forbidden(call.status === 'offered' ? 'This call is offered to another agent.' : 'This is not your call.');
+    }
+    return call;
+  }
+
+  /** Ends the line of a connected call: talk and hold time are settled, the agent goes to after-call work. */
+  async function hangUpLocked(
+    repos: Repositories,
+    outcome: Outcome,
+    call: CallRow,
+    by: 'agent' | 'caller',
+    at: Date,
+  ): Promise<CallRow> {
+    const to = check(call, 'hangUp');
+    const holdSeconds = call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0);
+    const connected = call.answered_at ? seconds(call.answered_at, at) : 0;
+    const talkSeconds = Math.max(0, connected - holdSeconds);
+    const { billed, billedSeconds } = billingOf({ answered: call.answered_at !== null, talkSeconds, holdSeconds });
+    const updated = await repos.calls.update(call.id, {
+      status: to,
+      hung_up_at: at,
+      hold_started_at: null,
+      hold_seconds: holdSeconds,
+      talk_seconds: talkSeconds,
+      billed,
+      billed_seconds: billedSeconds,
+      agent_disconnected: by === 'agent',
+    });
+    outcome.events.call(updated, call.status);
+    if (call.agent_id !== null) await agentTo(repos, outcome, call.agent_id, 'after_call_work', call);
+    outcome.after.push(() => deps.telephony.release(call.id, by));
+    return updated;
+  }
+
+  /** Closes a call in after-call work: it has ended and counts in the rollups from now. */
+  async function closeLocked(repos: Repositories, outcome: Outcome, call: CallRow): Promise<CallRow> {
+    const to = check(call, 'close');
+    const updated = await repos.calls.update(call.id, { status: to, ended_at: call.hung_up_at ?? now() });
+    await addCallsToRollups(repos.handle, [call.id]);
+    outcome.events.call(updated, call.status);
+    return updated;
+  }
+
+  return {
+    /** GET /api/status/get_current_status_info */
+    async statusInfo(agent: Agent) {
+      const open = await read.states.current(agent.id);
+      const status = statusOf(open);
+      const startedAt = open?.start_at ?? (await read.states.lastEnd(agent.id)) ?? now();
+      const definition = liveStatus(status);
+      const callId =
+        open?.call_id && ['ringing', 'on_call', 'on_hold', 'after_call_work'].includes(status) ? open.call_id : null;
+      return {
+        status: {
+          name: status,
+          title: statusTitle(status),
+          icon: definition.icon,
+          bgc: definition.bgc,
+          timer: seconds(startedAt, now()),
+          status_start_at: startedAt.toISOString(),
+          sip_register: definition.sipRegister,
+        },
+        status_transitions: canHaveStatus(agent.role)
+          ? allowedTransitions(status, agent.agent_call_type as AgentCallType | null).map((id) => {
+              const next = liveStatus(id);
+              return { name: id, title: statusTitle(id), icon: next.icon, bgc: next.bgc, priority: next.priority };
+            })
+          : [],
+        call_id: callId === null ? null : Number(callId),
+      };
+    },
+
+    /**
+     * POST /api/status/set_new_status: the agent chooses a status. From after-call work it also closes the call
+     * (the after-call form's Close). Refused, with the reason under status_name, when the move is not offered.
+     */
+    async setStatus(agent: Agent, body: { status_name: string; call_id?: number | null }) {
+      if (!canHaveStatus(agent.role)) throw forbidden('Your role has no agent status.');
+      const to = body.status_name as LiveStatusId;
+      await move(async (repos, outcome) => {
+        let afterCall: CallRow | null = null;
+        const liveCallId = body.call_id ?? (await repos.calls.liveCallOf(agent.id));
+        if (liveCallId !== null) {
+          const call = await repos.calls.lock(liveCallId);
+          if (!call) throw notFound('No such call.');
+          if (call.agent_id !== agent.id) throw forbidden('This is not your call.');
+          if (call.status === 'after_call') afterCall = call;
+          else if (body.call_id != null) check(call, 'close');
+        }
+        const open = await repos.states.lockCurrent(agent.id);
+        const from = statusOf(open);
+        const refused = refusedTransition(from, to, agent.agent_call_type as AgentCallType | null);
+        if (refused) throw conflict(refused.reason, { status_name: refused.reason });
+        if (afterCall) await closeLocked(repos, outcome, afterCall);
+        outcome.events.state(await repos.states.change(agent.id, open, to, now()));
+      });
+      if (to === 'ready') await routeAgent(agent.id);
+    },
+
+    /**
+     * A call reaches the centre (the telephony adapter, or the simulator, calls this): it is queued for its
+     * campaign and offered at once if someone is ready.
+     */
+    async arrive(input: {
+      campaignId: number;
+      callerPhone: string;
+      did?: string | null;
+      statsSourceId?: number | null;
+      callback?: { voiceMail: boolean } | null;
+    }): Promise<CallRow> {
+      const call = await move(async (repos, outcome) => {
+        const clientId = await repos.calls.clientFor(input.callerPhone);
+        const queued = await repos.calls.insertQueued({
+          campaignId: input.campaignId,
+          clientId,
+          did: input.did ?? null,
+          statsSourceId: input.statsSourceId ?? null,
+          queuedAt: now(),
+          callbackRequested: input.callback != null,
+          voiceMail: input.callback?.voiceMail ?? false,
+        });
+        outcome.events.call(queued, null);
+        if (input.callback) outcome.events.callback(queued, false);
+        return queued;
+      });
+      await route(call.campaign_id);
+      return call;
+    },
+
+    route,
+    routeAgent,
+
+    /** POST /api/inquiries/:id/pickup_call: a supervisor takes a waiting call; their phone answers it at once. */
+    async pickup(agent: Agent, callId: number) {
+      await move(async (repos, outcome) => {
+        const call = await repos.calls.lock(callId);
+        if (!call) throw notFound('No such call.');
+        check(call, 'offer');
+        const open = await repos.states.lockCurrent(agent.id);
+        const from = statusOf(open);
+        if (!open || ['ringing', 'on_call', 'on_hold', 'after_call_work', 'logged_out'].includes(from)) {
+          throw conflict(`You cannot pick up a call while ${statusTitle(from)}.`);
+        }
+        await offer(repos, outcome, call, open, now());
+      });
+    },
+
+    /** The agent's phone reports a call-flow step (POST /api/inquiries/call_data): talk answers or resumes, hold holds. */
+    async flow(agent: Agent, callId: number, flowStatus: 'ring' | 'talk' | 'hold' | 'mute') {
+      await move(async (repos, outcome) => {
+        const call = await agentsCall(repos, agent, callId);
+        const at = now();
+        if (flowStatus === 'talk' && call.status === 'offered') {
+          const updated = await repos.calls.update(call.id, {
+            status: check(call, 'answer'),
+            answered_at: at,
+            queue_seconds: seconds(call.queued_at, at),
+            offered_at: null,
+          });
+          outcome.events.call(updated, call.status);
+          await agentTo(repos, outcome, agent.id, 'on_call', call);
+          outcome.after.push(() => deps.telephony.connect(call.id, agent.id));
+        } else if (flowStatus === 'talk' && call.status === 'on_hold') {
+          const updated = await repos.calls.update(call.id, {
+            status: check(call, 'unhold'),
+            hold_seconds: call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0),
+            hold_started_at: null,
+          });
+          outcome.events.call(updated, call.status);
+          await agentTo(repos, outcome, agent.id, 'on_call', call);
+          outcome.after.push(() => deps.telephony.resume(call.id));
+        } else if (flowStatus === 'hold') {
+          const updated = await repos.calls.update(call.id, { status: check(call, 'hold'), hold_started_at: at });
+          outcome.events.call(updated, call.status);
+          await agentTo(repos, outcome, agent.id, 'on_hold', call);
+          outcome.after.push(() => deps.telephony.hold(call.id));
+        } else if (flowStatus === 'talk' && call.status !== 'talking') {
+          check(call, 'answer');
+        }
+        // 'ring' and 'mute' change nothing the centre counts; they are acknowledged.
+      });
+    },
+
+    /** POST /api/inquiries/end_call/:callId: the agent hangs up. A call already hung up is refused (409). */
+    async endCall(agent: Agent, callId: number) {
+      await move(async (repos, outcome) => {
+        const call = await agentsCall(repos, agent, callId);
+        await hangUpLocked(repos, outcome, call, 'agent', now());
+      });
+    },
+
+    /** The caller hung up a connected call (telephony). */
+    async callerHungUp(callId: number | string) {
+      await move(async (repos, outcome) => {
+        const call = await repos.calls.lock(callId);
+        if (!call) throw notFound('No such call.');
+        await hangUpLocked(repos, outcome, call, 'caller', now());
+      });
+    },
+
+    /**
+     * The caller left before anyone talked to them: from the queue, or while an agent's phone rang (that agent goes
+     * back to ready and may get the next call).
+     */
+    async abandon(callId: number | string, reason: 'caller' | 'restart' = 'caller') {
+      const ringingAgent = await move(async (repos, outcome) => {
+        const call = await repos.calls.lock(callId);
+        if (!call) throw notFound('No such call.');
+        const to = check(call, 'abandon');
+        const at = now();
+        const updated = await repos.calls.update(call.id, {
+          status: to,
+          abandoned: true,
+          ended_at: at,
+          queue_seconds: seconds(call.queued_at, at),
+          offered_at: null,
+          end_reason: reason === 'restart' ? 'restart' : null,
+        });
+        await addCallsToRollups(repos.handle, [call.id]);
+        outcome.events.call(updated, call.status);
+        if (call.callback_requested) outcome.events.callback(updated, true);
+        if (call.status === 'offered' && call.agent_id !== null) {
+          await agentTo(repos, outcome, call.agent_id, 'ready', call);
+        }
+        outcome.after.push(() => deps.telephony.release(call.id, 'abandoned'));
+        return call.status === 'offered' ? call.agent_id : null;
+      });
+      if (ringingAgent !== null) await routeAgent(ringingAgent);
+    },
+
+    /** Offers that rang too long go back to the queue (their agents to not ready); waiting queues are routed. */
+    async sweep(): Promise<{ missed: number; offered: number }> {
+      const expired = await read.calls.offersOlderThan(new Date(now().getTime() - OFFER_TIMEOUT_MS));
+      let missed = 0;
+      for (const callId of expired) {
+        const done = await move(async (repos, outcome) => {
+          const call = await repos.calls.lock(callId);
+          if (call?.status !== 'offered' || call.agent_id === null) return false;
+          const updated = await repos.calls.update(call.id, {
+            status: check(call, 'miss'),
+            agent_id: null,
+            offered_at: null,
+            missed: true,
+          });
+          outcome.events.call(updated, call.status);
+          await agentTo(repos, outcome, call.agent_id, 'not_ready_automatic', call);
+          outcome.after.push(() => deps.telephony.release(call.id, 'missed'));
+          return true;
+        });
+        if (done) missed += 1;
+      }
+      let offered = 0;
+      for (const campaignId of await read.calls.campaignsWithQueuedCalls()) offered += await route(campaignId);
+      return { missed, offered };
+    },
+  };
+}
+
+export type CallEngine = ReturnType<typeof createCallEngine>;

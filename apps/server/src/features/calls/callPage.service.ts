@@ -1,0 +1,355 @@
+import {
+  type CallData,
+  type CallState,
+  commissionOf,
+  isLiveStatus,
+  LIVE_CALL_STATES,
+  type Role,
+  type Sales,
+  type SetNewSalesBody,
+  statusTitle,
+  type UpdateClientBody,
+} from '@shiftline/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { listedAgent } from '../users/index.js';
+import type { Agent } from './callEngine.js';
+import { type CallDetailsRow, type CallRow, createCallsRepository } from './calls.repository.js';
+
+/** Roles that may read any call's data (they pick calls up and watch the floor), besides the call's own agent. */
+const READS_ANY_CALL: readonly Role[] = [
+  'team_lead',
+  'agent_supervisor',
+  'campaign_manager',
+  'administrator',
+  'super_admin',
+];
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+/** The spec's call data, from the call page's row. */
+export function toCallData(row: CallDetailsRow): CallData {
+  const status = (row.status ?? (row.abandoned ? 'abandoned' : 'ended')) as CallState;
+  return {
+    inquiry_id: Number(row.id),
+    current_call_id: Number(row.id),
+    direction: row.direction,
+    status,
+    campaign: { id: row.campaign_id, name: row.campaign_name, type: row.campaign_type },
+    agent_id: row.agent_id,
+    call_from_number: row.client_phone,
+    client_id: row.client_id,
+    client_phone: row.client_phone ?? '',
+    first_name: row.first_name ?? '',
+    last_name: row.last_name ?? '',
+    email: row.email,
+    country: row.country ?? '',
+    address_line1: row.address_line1,
+    address_line2: row.address_line2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    blocked: row.blocked ?? false,
+    queued_at: new Date(row.queued_at).toISOString(),
+    offered_at: iso(row.offered_at),
+    answered_at: iso(row.answered_at),
+    ended_at: iso(row.ended_at ?? row.hung_up_at),
+    notes: row.notes ?? '',
+    disposition: row.disposition_id !== null ? { id: row.disposition_id, title: row.disposition_title ?? '' } : null,
+    transfer_type: row.transfer_type,
+    callback: row.callback_at
+      ? {
+          date_time: new Date(row.callback_at).toISOString(),
+          user_name: row.callback_first_name ? `${row.callback_first_name} ${row.callback_second_name}` : null,
+          user_avatar: row.callback_avatar,
+          user_role: row.callback_role,
+          voice_mail: row.voice_mail,
+        }
+      : null,
+    voice_mail: row.voice_mail,
+    missed: row.missed,
+  };
+}
+
+/**
+ * What an agent does on the call page while the call is theirs and live: the client card, notes, disposition,
+ * callback, blacklist, transfer type and sales. Each write checks the call is the agent's and still live.
+ */
+export function createCallPageService(deps: { db: Kysely<Database>; now?: () => number }) {
+  const { db } = deps;
+  const calls = createCallsRepository(db);
+  const now = () => new Date(deps.now?.() ?? Date.now());
+
+  async function details(callId: number | string): Promise<CallDetailsRow> {
+    const row = await calls.details(callId);
+    if (!row) throw notFound('No such call.');
+    return row;
+  }
+
+  /** Runs a write on the agent's own live call, the call locked; answers the call data after it. */
+  async function onOwnLiveCall(
+    agent: Agent,
+    callId: number,
+    write: (trx: Kysely<Database>, call: CallRow) => Promise<void>,
+  ): Promise<CallData> {
+    await db.transaction().execute(async (trx) => {
+      const call = await createCallsRepository(trx).lock(callId);
+      if (!call) throw notFound('No such call.');
+      if (call.agent_id !== agent.id) throw forbidden('This is not your call.');
+      if (!call.status || !LIVE_CALL_STATES.includes(call.status)) {
+        throw conflict('The call has ended; it can no longer be changed.', { call_id: 'has ended' });
+      }
+      await write(trx, call);
+    });
+    return toCallData(await details(callId));
+  }
+
+  async function readSales(callId: number | string): Promise<Sales> {
+    const lines = await db
+      .selectFrom('sale_lines as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .select(['s.product_id', 'p.name', 's.quantity', 's.amount_cents', 's.created_at'])
+      .where('s.call_id', '=', String(callId))
+      .orderBy('s.id')
+      .execute();
+    return {
+      sales: lines.map(({ product_id, name, quantity, amount_cents }) => ({
+        product_id,
+        name,
+        quantity,
+        amount_cents,
+      })),
+      sale_posted: lines.length > 0,
+      complete_date: lines[0] ? new Date(lines[0].created_at).toISOString() : null,
+      total_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
+    };
+  }
+
+  return {
+    /** GET /api/inquiries/:id/get_call_data: the call's agent, or a supervising role. */
+    async callData(viewer: Agent, callId: number): Promise<CallData> {
+      const row = await details(callId);
+      if (row.agent_id !== viewer.id && !READS_ANY_CALL.includes(viewer.role))
+        throw forbidden('This is not your call.');
+      return toCallData(row);
+    },
+
+    /** GET /api/inquiries/get_call_for_user: the agent's live call, if any. */
+    async callForUser(agent: Agent): Promise<CallData | null> {
+      const id = await calls.liveCallOf(agent.id);
+      return id === null ? null : toCallData(await details(id));
+    },
+
+    campaignByPhone: (phone: string) => calls.campaignOfNumber(phone.replace(/[^\d+]/g, '')),
+
+    setNotes: (agent: Agent, callId: number, notes: string) =>
+      onOwnLiveCall(agent, callId, async (trx, call) => {
+        await createCallsRepository(trx).update(call.id, { notes });
+      }),
+
+    updateClient: (agent: Agent, callId: number, body: UpdateClientBody) =>
+      onOwnLiveCall(agent, callId, async (trx, call) => {
+        if (call.client_id === null) throw conflict('The call has no client.');
+        await trx
+          .updateTable('clients')
+          .set({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.email || null,
+            country: body.country,
+            address_line1: body.address_line1 || null,
+            address_line2: body.address_line2 || null,
+            city: body.city || null,
+            state: body.state || null,
+            zip: body.zip || null,
+          })
+          .where('id', '=', call.client_id)
+          .execute();
+      }),
+
+    setCallBack: (agent: Agent, callId: number, at: number | undefined) =>
+      onOwnLiveCall(agent, callId, async (trx, call) => {
+        const when = at === undefined ? now() : new Date(at * 1000);
+        await createCallsRepository(trx).update(call.id, {
+          callback_requested: true,
+          callback_at: when,
+          callback_user_id: agent.id,
+        });
+      }),
+
+    unsetCallBack: (agent: Agent, callId: number) =>
+      onOwnLiveCall(agent, callId, async (trx, call) => {
+        await createCallsRepository(trx).update(call.id, {
+          callback_requested: false,
+          callback_at: null,
+          callback_user_id: null,
+        });
+      }),
+
+    /** Blocks the caller's number: their client is marked blocked (the blacklist). */
+    blacklist: (agent: Agent, callId: number) =>
+      onOwnLiveCall(agent, callId, async (trx, call) => {
+        if (call.client_id === null) throw conflict('The call has no client.');
+        await trx.updateTable('clients').set({ blocked: true }).where('id', '=', call.client_id).execute();
+      }),
+
+    updateTransferType: (agent: Agent, callId: number, transferType: string | null) =>
+      onOwnLiveCall(agent, callId, async (trx, call) => {
+        await createCallsRepository(trx).update(call.id, { transfer_type: transferType });
+      }),
+
+    /** GET /api/inquiries/:id/get_operators_from_campaign: who a call can be transferred to, with their status. */
+    async operators(viewer: Agent, callId: number, role: Role | undefined) {
+      const call = await details(callId);
+      if (call.agent_id !== viewer.id && !READS_ANY_CALL.includes(viewer.role))
+        throw forbidden('This is not your call.');
+      const rows = await db
+        .selectFrom('campaign_agents as ca')
+        .innerJoin('users', 'users.id', 'ca.user_id')
+        .leftJoin('agent_state_log as s', (join) => join.onRef('s.user_id', '=', 'users.id').on('s.end_at', 'is', null))
+        .select(['users.id', 'users.first_name', 'users.second_name', 'users.role', 'users.extension', 's.state'])
+        .where('ca.campaign_id', '=', call.campaign_id)
+        .where('ca.is_disabled', '=', false)
+        .where(listedAgent)
+        .where('users.id', '<>', viewer.id)
+        .$if(role !== undefined, (query) => query.where('users.role', '=', role as Role))
+        .orderBy('users.first_name')
+        .orderBy('users.second_name')
+        .execute();
+      return {
+        operators: rows.map((row) => {
+          const status = row.state && isLiveStatus(row.state) ? row.state : 'logged_out';
+          return {
+            id: row.id,
+            name: `${row.first_name} ${row.second_name}`,
+            role: row.role,
+            extension: row.extension,
+            status,
+            status_title: statusTitle(status),
+          };
+        }),
+      };
+    },
+
+    /** GET /api/dispositions/get_dispositions/:callId: the dispositions of the call's campaign type. */
+    async dispositions(viewer: Agent, callId: number) {
+      const call = await details(callId);
+      if (call.agent_id !== viewer.id && !READS_ANY_CALL.includes(viewer.role))
+        throw forbidden('This is not your call.');
+      const rows = await db
+        .selectFrom('dispositions')
+        .select(['id', 'title'])
+        .where('campaign_type', '=', call.campaign_type)
+        .orderBy('title')
+        .execute();
+      return { dispositions: rows, selected: call.disposition_id };
+    },
+
+    /** POST /api/dispositions/set_disposition/:callId: one of the call's campaign type, or refused (409). */
+    async setDisposition(agent: Agent, callId: number, dispositionId: number) {
+      await onOwnLiveCall(agent, callId, async (trx, call) => {
+        const disposition = await trx
+          .selectFrom('dispositions')
+          .select('campaign_type')
+          .where('id', '=', dispositionId)
+          .executeTakeFirst();
+        if (!disposition) throw invalidField('disposition', 'is not a disposition');
+        if (disposition.campaign_type !== call.direction) {
+          throw conflict(
+            `That disposition is for ${disposition.campaign_type} calls; this call is ${call.direction}.`,
+            {
+              disposition: `is for ${disposition.campaign_type} calls`,
+            },
+          );
+        }
+        await createCallsRepository(trx).update(call.id, { disposition_id: dispositionId });
+      });
+    },
+
+    products: async () => ({
+      products: await db
+        .selectFrom('products')
+        .select(['id', 'name', 'price_cents'])
+        .where('active', '=', true)
+        .orderBy('name')
+        .execute(),
+    }),
+
+    getSales: async (viewer: Agent, callId: number): Promise<Sales> => {
+      const call = await details(callId);
+      if (call.agent_id !== viewer.id && !READS_ANY_CALL.includes(viewer.role))
+        throw forbidden('This is not your call.');
+      return readSales(callId);
+    },
+
+    /**
+     * POST /api/sales/:callId/set_new_sales: the call's sale, replacing what was posted before. The call's lead is
+     * a valid, sold one with the sale's amount and the agent's commission.
+     */
+    async setSales(agent: Agent, callId: number, body: SetNewSalesBody): Promise<Sales> {
+      await onOwnLiveCall(agent, callId, async (trx, call) => {
+        const ids = [...new Set(body.sales.map((line) => line.product_id))];
+        if (ids.length !== body.sales.length) throw invalidField('sales', 'must list each product once');
+        const products = await trx
+          .selectFrom('products')
+          .select(['id', 'price_cents'])
+          .where('id', 'in', ids)
+          .where('active', '=', true)
+          .execute();
+        const price = new Map(products.map((product) => [product.id, product.price_cents]));
+        const unknown = ids.find((id) => !price.has(id));
+        if (unknown !== undefined) throw invalidField('sales', `names product ${unknown}, which is not on sale`);
+        const at = body.complete_date === undefined ? now() : new Date(body.complete_date * 1000);
+        const lines = body.sales.map((line) => ({
+          call_id: call.id,
+          product_id: line.product_id,
+          quantity: line.quantity,
+          amount_cents: (price.get(line.product_id) as number) * line.quantity,
+          created_at: at,
+        }));
+        const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+        await trx.deleteFrom('sale_lines').where('call_id', '=', call.id).execute();
+        await trx.insertInto('sale_lines').values(lines).execute();
+        await trx
+          .insertInto('sales_leads')
+          .values({
+            call_id: call.id,
+            campaign_id: call.campaign_id,
+            agent_id: agent.id,
+            created_at: at,
+            valid: true,
+            sold: true,
+            amount_cents: amount,
+            commission_cents: commissionOf(amount),
+          })
+          .onConflict((conflictOn) =>
+            conflictOn.column('call_id').doUpdateSet({
+              valid: true,
+              sold: true,
+              amount_cents: amount,
+              commission_cents: commissionOf(amount),
+              created_at: at,
+            }),
+          )
+          .execute();
+      });
+      return readSales(callId);
+    },
+
+    /** POST /api/sales/:callId/clear_sales: the sale is withdrawn; the lead stays, unsold. */
+    async clearSales(agent: Agent, callId: number): Promise<Sales> {
+      await onOwnLiveCall(agent, callId, async (trx, call) => {
+        await trx.deleteFrom('sale_lines').where('call_id', '=', call.id).execute();
+        await trx
+          .updateTable('sales_leads')
+          .set({ sold: false, amount_cents: 0, commission_cents: 0 })
+          .where('call_id', '=', call.id)
+          .execute();
+      });
+      return readSales(callId);
+    },
+  };
+}
+
+export type CallPageService = ReturnType<typeof createCallPageService>;

@@ -1,0 +1,7 @@
+export { type Agent, type CallEngine, createCallEngine } from './callEngine.js';
+export { type CallPageService, createCallPageService } from './callPage.service.js';
+export { AFTER_CALL_URL, callsRoutes } from './calls.routes.js';
+export { callPageUrl } from './liveEvents.js';
+export { reconcileLiveState } from './reconcile.js';
+export { statusRoutes } from './status.routes.js';
+export { SimulatedTelephony, type Telephony } from './telephony.js';

@@ -1,0 +1,395 @@
+import { OFFER_TIMEOUT_MS } from '@shiftline/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileLiveState } from '../src/features/calls/index.js';
+import { signedInRequests } from './support/requests.js';
+import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+
+let clock = Date.parse('2030-03-04T15:00:00Z');
+const advance = (ms: number) => {
+  clock += ms;
+};
+let t: TestApp;
+const { get, post } = signedInRequests(() => t);
+let campaignCount = 0;
+
+/** A campaign of its own for each test, so queues and agents do not meet across tests. */
+async function newCampaign(type: 'inbound' | 'outbound' = 'inbound'): Promise<number> {
+  campaignCount += 1;
+  const row = await t.database.db
+    .insertInto('campaigns')
+    .values({ name: `Live ${campaignCount}`, unique_name: `live_${campaignCount}`, type })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let agentCount = 0;
+/** A new agent on the campaign (not signed in: the service layer drives them). */
+async function newAgentId(campaignId: number, options: { disabled?: boolean; role?: 'agent' | 'team_lead' } = {}) {
+  agentCount += 1;
+  const email = `live.agent${agentCount}@test.local`;
+  const id = await createTestUser(t.database, { email, timezone: 'America/St_Johns', role: options.role });
+  await t.database.db
+    .insertInto('campaign_agents')
+    .values({ campaign_id: campaignId, user_id: id, is_disabled: options.disabled ?? false })
+    .execute();
+  return { id, email };
+}
+async function newAgent(campaignId: number, options: { disabled?: boolean; role?: 'agent' | 'team_lead' } = {}) {
+  return login(t.app, (await newAgentId(campaignId, options)).email);
+}
+
+const setStatus = (session: Session, status_name: string, call_id?: number) =>
+  post(session, '/api/status/set_new_status', call_id === undefined ? { status_name } : { status_name, call_id });
+const statusOf = async (session: Session) =>
+  (await get(session, '/api/status/get_current_status_info')).json().status.name as string;
+const arrive = (campaignId: number, phone = '+14165550100') =>
+  t.app.live.engine.arrive({ campaignId, callerPhone: phone });
+const callRow = (id: number | string) =>
+  t.database.db.selectFrom('calls').selectAll().where('id', '=', String(id)).executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  t = await startTestApp({}, { now: () => clock });
+});
+afterAll(() => t.close());
+
+describe('agent statuses', () => {
+  it('starts logged out and offers the statuses an inbound agent may choose, by priority', async () => {
+    const agent = await newAgent(await newCampaign());
+    const info = (await get(agent, '/api/status/get_current_status_info')).json();
+    expect(info.status).toMatchObject({ name: 'logged_out', title: 'Logged out', sip_register: false });
+    const names = info.status_transitions.map((s: { name: string }) => s.name);
+    expect(names[0]).toBe('ready');
+    expect(names).not.toContain('ready_outbound');
+    expect(names).not.toContain('on_call');
+    expect(names).not.toContain('logged_out');
+    const priorities = info.status_transitions.map((s: { priority: number }) => s.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
+  });
+
+  it('refuses a status the engine enters, naming it, and changes nothing', async () => {
+    const agent = await newAgent(await newCampaign());
+    expect((await setStatus(agent, 'meeting')).statusCode).toBe(200);
+    const before = await t.database.db
+      .selectFrom('agent_state_log')
+      .selectAll()
+      .where('user_id', '=', agent.userId)
+      .execute();
+    const refused = await setStatus(agent, 'on_call');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.fields.status_name).toBe('On call is entered by the call engine, not chosen');
+    const unknown = await setStatus(agent, 'napping');
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().error.fields.status_name).toBe("'napping' is not a status");
+    const after = await t.database.db
+      .selectFrom('agent_state_log')
+      .selectAll()
+      .where('user_id', '=', agent.userId)
+      .execute();
+    expect(after).toEqual(before);
+  });
+
+  it('keeps one open state row per agent, closes the last one at the change, and counts it in productivity', async () => {
+    const agent = await newAgent(await newCampaign());
+    await setStatus(agent, 'meeting');
+    advance(90_000);
+    await setStatus(agent, 'training');
+    const rows = await t.database.db
+      .selectFrom('agent_state_log')
+      .select(['state', 'start_at', 'end_at'])
+      .where('user_id', '=', agent.userId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.state, row.end_at === null])).toEqual([
+      ['meeting', false],
+      ['training', true],
+    ]);
+    const productive = await t.database.db
+      .selectFrom('agent_productivity_rollups')
+      .select(sql<string>`sum(meeting)`.as('meeting'))
+      .where('user_id', '=', agent.userId)
+      .where('grain', '=', 0)
+      .where('alignment', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(productive.meeting)).toBe(90);
+  });
+
+  it('has no status for roles that take no calls', async () => {
+    const scheduler = await login(t.app, demoEmail('schedule_supervisor'));
+    expect((await get(scheduler, '/api/status/get_current_status_info')).statusCode).toBe(403);
+    expect((await setStatus(scheduler, 'ready')).statusCode).toBe(403);
+  });
+
+  it('signs the agent out with Logged out', async () => {
+    const agent = await newAgent(await newCampaign());
+    await setStatus(agent, 'ready');
+    const out = await setStatus(agent, 'logged_out');
+    expect(out.statusCode).toBe(200);
+    expect(out.json().status.name).toBe('logged_out');
+    expect((await get(agent, '/api/status/get_current_status_info')).statusCode).toBe(401);
+  });
+});
+
+describe('routing', () => {
+  it('offers a call to the longest-idle ready agent enabled on the campaign', async () => {
+    const campaign = await newCampaign();
+    const disabled = await newAgent(campaign, { disabled: true });
+    const first = await newAgent(campaign);
+    const second = await newAgent(campaign);
+    await setStatus(disabled, 'ready');
+    advance(1000);
+    await setStatus(second, 'ready');
+    advance(1000);
+    await setStatus(first, 'ready');
+    const call = await arrive(campaign);
+    const offered = await callRow(call.id);
+    expect(offered).toMatchObject({ status: 'offered', agent_id: second.userId });
+    expect(await statusOf(second)).toBe('ringing');
+    expect(await statusOf(first)).toBe('ready');
+    const next = await callRow((await arrive(campaign)).id);
+    expect(next.agent_id).toBe(first.userId);
+    const third = await callRow((await arrive(campaign)).id);
+    expect(third).toMatchObject({ status: 'queued', agent_id: null });
+  });
+
+  it('queues a call until an agent becomes ready, then offers it to them', async () => {
+    const campaign = await newCampaign();
+    const agent = await newAgent(campaign);
+    const call = await arrive(campaign);
+    expect((await callRow(call.id)).status).toBe('queued');
+    await setStatus(agent, 'ready');
+    expect(await callRow(call.id)).toMatchObject({ status: 'offered', agent_id: agent.userId });
+    expect((await get(agent, '/api/status/get_current_status_info')).json()).toMatchObject({
+      status: { name: 'ringing' },
+      status_transitions: [],
+      call_id: Number(call.id),
+    });
+  });
+
+  it('gives 200 simultaneous calls to 50 ready agents as 50 offers, no agent twice, the rest queued', async () => {
+    const campaign = await newCampaign();
+    const agents: { userId: number }[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      const { id } = await newAgentId(campaign);
+      await t.app.live.engine.setStatus({ id, role: 'agent', agent_call_type: 'inbound' }, { status_name: 'ready' });
+      agents.push({ userId: id });
+    }
+    await Promise.all(
+      Array.from({ length: 200 }, (_, index) => arrive(campaign, `+1416555${String(index).padStart(4, '0')}`)),
+    );
+    const calls = await t.database.db
+      .selectFrom('calls')
+      .select(['status', 'agent_id'])
+      .where('campaign_id', '=', campaign)
+      .execute();
+    const offered = calls.filter((call) => call.status === 'offered');
+    expect(offered).toHaveLength(50);
+    expect(new Set(offered.map((call) => call.agent_id)).size).toBe(50);
+    expect(calls.filter((call) => call.status === 'queued')).toHaveLength(150);
+    const ringing = await t.database.db
+      .selectFrom('agent_state_log')
+      .select('user_id')
+      .where('end_at', 'is', null)
+      .where('state', '=', 'ringing')
+      .where(
+        'user_id',
+        'in',
+        agents.map((agent) => agent.userId),
+      )
+      .execute();
+    expect(ringing).toHaveLength(50);
+  });
+
+  it('puts a missed offer back in the queue and the agent in not ready (automatic)', async () => {
+    const campaign = await newCampaign();
+    const sleepy = await newAgent(campaign);
+    const awake = await newAgent(campaign);
+    await setStatus(sleepy, 'ready');
+    const call = await arrive(campaign);
+    expect((await callRow(call.id)).agent_id).toBe(sleepy.userId);
+    advance(OFFER_TIMEOUT_MS - 1000);
+    await t.app.live.engine.sweep();
+    expect((await callRow(call.id)).status).toBe('offered');
+    advance(2000);
+    await t.app.live.engine.sweep();
+    expect(await callRow(call.id)).toMatchObject({ status: 'queued', agent_id: null, missed: true });
+    expect(await statusOf(sleepy)).toBe('not_ready_automatic');
+    await setStatus(awake, 'ready');
+    expect(await callRow(call.id)).toMatchObject({ status: 'offered', agent_id: awake.userId });
+  });
+});
+
+describe('a call from ring to after-call form', () => {
+  it('is answered, worked on the call page, hung up, and closed into the rollups', async () => {
+    const campaign = await newCampaign();
+    const agent = await newAgent(campaign);
+    const other = await newAgent(campaign);
+    await setStatus(agent, 'ready');
+    const queuedAt = clock;
+    const call = await arrive(campaign, '+17095550123');
+    const id = Number(call.id);
+    advance(5000);
+    const stolen = await post(other, '/api/inquiries/call_data', { crm_call_id: id, flow_status: 'talk' });
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().error.message).toBe('This call is offered to another agent.');
+
+    const answered = await post(agent, '/api/inquiries/call_data', { crm_call_id: id, flow_status: 'talk' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toMatchObject({ status: 'talking', client_phone: '+17095550123' });
+    expect(await statusOf(agent)).toBe('on_call');
+    expect((await callRow(id)).queue_seconds).toBe(5);
+
+    expect((await post(agent, `/api/inquiries/set_notes/${id}`, { notes: 'Wants the annual plan' })).statusCode).toBe(
+      200,
+    );
+    const card = await post(agent, `/api/inquiries/${id}/update_client`, {
+      first_name: 'Gwen',
+      last_name: 'Pike',
+      email: 'gwen@example.com',
+      country: 'ca',
+      city: "St. John's",
+    });
+    expect(card.json()).toMatchObject({ first_name: 'Gwen', last_name: 'Pike', country: 'CA', city: "St. John's" });
+
+    const outbound = await t.database.db
+      .selectFrom('dispositions')
+      .select('id')
+      .where('campaign_type', '=', 'outbound')
+      .executeTakeFirstOrThrow();
+    const wrongType = await post(agent, `/api/dispositions/set_disposition/${id}`, { disposition: outbound.id });
+    expect(wrongType.statusCode).toBe(409);
+    expect(wrongType.json().error.fields.disposition).toBe('is for outbound calls');
+    const choices = (await get(agent, `/api/dispositions/get_dispositions/${id}`)).json();
+    const chosen = choices.dispositions[0].id as number;
+    expect((await post(agent, `/api/dispositions/set_disposition/${id}`, { disposition: chosen })).statusCode).toBe(
+      200,
+    );
+
+    const products = (await get(agent, '/api/sales/get_products')).json().products as {
+      id: number;
+      price_cents: number;
+    }[];
+    const sale = await post(agent, `/api/sales/${id}/set_new_sales`, {
+      sales: [{ product_id: products[0]?.id, quantity: 2 }],
+    });
+    expect(sale.json()).toMatchObject({ sale_posted: true, total_cents: 2 * (products[0]?.price_cents ?? 0) });
+
+    advance(30_000);
+    expect(
+      (await post(agent, '/api/inquiries/call_data', { crm_call_id: id, flow_status: 'hold' })).json().status,
+    ).toBe('on_hold');
+    expect(await statusOf(agent)).toBe('on_hold');
+    advance(15_000);
+    await post(agent, '/api/inquiries/call_data', { crm_call_id: id, flow_status: 'talk' });
+    advance(45_000);
+    const ended = await post(agent, `/api/inquiries/end_call/${id}`, { clicked: true });
+    expect(ended.json().status).toBe('after_call');
+    expect(await statusOf(agent)).toBe('after_call_work');
+    const again = await post(agent, `/api/inquiries/end_call/${id}`, { clicked: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('The call is in after-call work; it cannot be hung up.');
+    expect(await callRow(id)).toMatchObject({ talk_seconds: 75, hold_seconds: 15, billed: true, billed_seconds: 90 });
+
+    // Not yet counted: the call is still in after-call work.
+    const counted = () =>
+      t.database.db
+        .selectFrom('campaign_call_rollups')
+        .select([sql<string>`sum(all_calls)`.as('calls'), sql<string>`sum(talk_seconds)`.as('talk')])
+        .where('campaign_id', '=', campaign)
+        .where('alignment', '=', 0)
+        .executeTakeFirstOrThrow();
+    expect(Number((await counted()).calls ?? 0)).toBe(0);
+
+    advance(20_000);
+    const closed = await setStatus(agent, 'ready', id);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().status.name).toBe('ready');
+    expect(await callRow(id)).toMatchObject({
+      status: 'ended',
+      disposition_id: chosen,
+      notes: 'Wants the annual plan',
+    });
+    expect((await callRow(id)).ended_at?.getTime()).toBe(queuedAt + 5000 + 90_000);
+    expect(await counted()).toEqual({ calls: '1', talk: '75' });
+    expect((await get(agent, '/api/inquiries/get_call_for_user')).json()).toEqual({ call: null });
+    // The after-call work was counted as it closed.
+    const afterWork = await t.database.db
+      .selectFrom('agent_productivity_rollups')
+      .select(sql<string>`sum(after_call_work)`.as('seconds'))
+      .where('user_id', '=', agent.userId)
+      .where('grain', '=', 0)
+      .where('alignment', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(afterWork.seconds)).toBe(20);
+    // A closed call can no longer be changed.
+    expect((await post(agent, `/api/inquiries/set_notes/${id}`, { notes: 'late' })).statusCode).toBe(409);
+  });
+
+  it('lets the caller abandon the queue, counted once as abandoned', async () => {
+    const campaign = await newCampaign();
+    const call = await arrive(campaign);
+    advance(42_000);
+    await t.app.live.engine.abandon(call.id);
+    expect(await callRow(call.id)).toMatchObject({ status: 'abandoned', abandoned: true, queue_seconds: 42 });
+    await expect(t.app.live.engine.abandon(call.id)).rejects.toThrow('The call is abandoned; it cannot be abandoned.');
+    const rollup = await t.database.db
+      .selectFrom('campaign_call_rollups')
+      .select([sql<string>`sum(abandoned_calls)`.as('abandoned')])
+      .where('campaign_id', '=', campaign)
+      .where('alignment', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(rollup.abandoned).toBe('1');
+  });
+
+  it('lets only team leads, agent supervisors and campaign managers pick up a waiting call', async () => {
+    const campaign = await newCampaign();
+    const agent = await newAgent(campaign);
+    const lead = await newAgent(campaign, { role: 'team_lead' });
+    const call = await arrive(campaign);
+    expect((await post(agent, `/api/inquiries/${call.id}/pickup_call`)).statusCode).toBe(403);
+    await setStatus(lead, 'administrative');
+    const picked = await post(lead, `/api/inquiries/${call.id}/pickup_call`);
+    expect(picked.statusCode).toBe(200);
+    expect(picked.json()).toMatchObject({ status: 'offered', agent_id: lead.userId });
+  });
+});
+
+describe('restart reconciliation', () => {
+  it('ends the calls a crash left live and closes open states, counting each once', async () => {
+    const campaign = await newCampaign();
+    const talking = await newAgent(campaign);
+    const ringing = await newAgent(campaign);
+    await setStatus(talking, 'ready');
+    const first = await arrive(campaign);
+    advance(3000);
+    await post(talking, '/api/inquiries/call_data', { crm_call_id: Number(first.id), flow_status: 'talk' });
+    advance(60_000);
+    await setStatus(ringing, 'ready');
+    const second = await arrive(campaign);
+    const waiting = await arrive(campaign);
+    advance(600_000);
+
+    const ended = await reconcileLiveState(t.database.db, new Date(clock));
+    expect(ended.calls).toBeGreaterThanOrEqual(3);
+    expect(await callRow(first.id)).toMatchObject({ status: 'ended', end_reason: 'restart', talk_seconds: 0 });
+    expect(await callRow(second.id)).toMatchObject({ status: 'abandoned', end_reason: 'restart' });
+    expect(await callRow(waiting.id)).toMatchObject({ status: 'abandoned', end_reason: 'restart' });
+    const open = await t.database.db.selectFrom('agent_state_log').select('id').where('end_at', 'is', null).execute();
+    expect(open).toHaveLength(0);
+    const live = await t.database.db
+      .selectFrom('calls')
+      .select('id')
+      .where('status', 'in', ['queued', 'offered', 'talking', 'on_hold', 'after_call'])
+      .execute();
+    expect(live).toHaveLength(0);
+    const rollup = await t.database.db
+      .selectFrom('campaign_call_rollups')
+      .select([sql<string>`sum(all_calls)`.as('calls'), sql<string>`sum(abandoned_calls)`.as('abandoned')])
+      .where('campaign_id', '=', campaign)
+      .where('alignment', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(rollup).toEqual({ calls: '3', abandoned: '2' });
+    expect(await reconcileLiveState(t.database.db, new Date(clock))).toEqual({ calls: 0, states: 0 });
+  });
+});
