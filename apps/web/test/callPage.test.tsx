@@ -444,6 +444,29 @@ describe('CallPage', () => {
       ]);
     });
 
+    it('stays open when the last notes cannot be saved, and does not close the call', async () => {
+      const { fetch } = setUp(
+        {
+          'GET /api/status/get_current_status_info': acw,
+          'GET /api/dispositions/get_dispositions/41': { status: 200, body: { ...DISPOSITIONS, selected: 12 } },
+          'POST /api/inquiries/set_notes/41': {
+            status: 400,
+            body: { error: { code: 'validation', message: 'notes: too long', fields: {} } },
+          },
+        },
+        { call: afterCall() },
+      );
+      const form = await screen.findByTestId('after-call-form');
+      fireEvent.change(within(form).getByTestId('after-call-notes'), { target: { value: 'Long story' } });
+      await waitFor(() => expect(within(form).getByTestId('after-call-close').hasAttribute('disabled')).toBe(false));
+      fireEvent.click(within(form).getByTestId('after-call-close'));
+      await waitFor(() =>
+        expect(within(form).getByTestId('after-call-notes-state').textContent).toBe('Not saved: notes: too long'),
+      );
+      expect(callsTo(fetch, 'POST', '/api/status/set_new_status')).toHaveLength(0);
+      expect(screen.getByTestId('after-call-form')).toBeTruthy();
+    });
+
     it('stays open with the server message when the change is refused', async () => {
       setUp(
         {

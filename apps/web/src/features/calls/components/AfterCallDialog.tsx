@@ -64,14 +64,15 @@ export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
     if (needsDisposition) return;
     setLeaving(true);
     try {
-      // What was typed in the last moments is saved with the call before it is closed.
-      await notes.flush().catch(() => undefined);
+      // What was typed in the last moments is saved with the call before it is closed; notes the server refuses
+      // keep the form open (the notes field says why), as closing would lose them.
+      await notes.flush();
       const body = { status_name: next, call_id: call.current_call_id };
       const info = await setStatus.mutateAsync(body);
       forgetCurrentCall();
       await navigate(isLoggedOut(info, body) ? SIGN_OUT_PATH : await pageAfter(call));
     } catch {
-      // The refusal is shown from the mutation's error; the form stays open.
+      // A refusal is shown by the notes field or from the mutation's error; the form stays open.
       setLeaving(false);
     }
   };
@@ -114,7 +115,13 @@ export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={() => void close()} loading={busy} data-testid="after-call-close">
+        <Button
+          variant="contained"
+          onClick={() => void close()}
+          loading={busy}
+          disabled={dispositions.data === undefined && !dispositions.isError}
+          data-testid="after-call-close"
+        >
           Close
         </Button>
       </DialogActions>
