@@ -23,7 +23,9 @@ export type ServerChange =
   /** An agent's campaigns were switched: agent lists per campaign and campaign agent counts. */
   | { kind: 'agentCampaigns' }
   /** The user's own profile or zone changed: the session holding them. */
-  | { kind: 'session' };
+  | { kind: 'session' }
+  /** Live calls ended or were abandoned (newCallData): the call records and sales the dashboards show. */
+  | { kind: 'callsCounted' };
 
 type Stales = { [Kind in ServerChange['kind']]: (change: Extract<ServerChange, { kind: Kind }>) => QueryKey[] };
 
@@ -37,6 +39,7 @@ const STALES: Stales = {
   notifications: () => [queryKeys.notifications.list],
   agentCampaigns: () => [queryKeys.agents.all, queryKeys.campaigns.all],
   session: () => [queryKeys.session],
+  callsCounted: () => [queryKeys.dashboards.records, queryKeys.dashboards.salesLeads],
 };
 
 /** The query keys (prefixes) a change makes stale. */

@@ -47,6 +47,12 @@ export const queryKeys = {
   notifications: {
     list: ['notifications'] as const,
   },
+  dashboards: {
+    /** Call records of a range: the cards, charts and Today at-a-Glance. */
+    records: ['dashboards', 'records'] as const,
+    /** The leads of Person Sales. */
+    salesLeads: ['dashboards', 'sales-leads'] as const,
+  },
   agents: {
     all: ['agents'] as const,
     list: (campaign: number | undefined) => ['agents', { campaign }] as const,

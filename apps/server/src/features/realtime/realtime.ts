@@ -2,7 +2,9 @@ import { type Role, SEES_UNAPPROVED_SHIFTS, type VacationStatus } from '@shiftli
 import {
   type ClientToServerEvents,
   COMMON_ROOMS,
+  companyLiveRoom,
   companyTeamScheduleRoom,
+  LIVE_ROOM,
   roleRoom,
   type ScheduleChangedEvent,
   type ServerEvent,
@@ -45,6 +47,10 @@ export function joinableRooms(user: { role: Role; company_id: number | null }): 
         ? TEAM_SCHEDULE_ROOM
         : TEAM_SCHEDULE_APPROVED_ROOM;
   rooms.set(TEAM_SCHEDULE_ROOM, teamRoom);
+  // Live boards and today's dashboards: the centre's staff hear every call and status; a client portal its own
+  // company's calls; an agent hears their campaigns' calls in their campaign rooms already.
+  if (user.role === 'company_supervisor') rooms.set(LIVE_ROOM, companyLiveRoom(user.company_id ?? -1));
+  else if (user.role !== 'agent') rooms.set(LIVE_ROOM, LIVE_ROOM);
   return rooms;
 }
 

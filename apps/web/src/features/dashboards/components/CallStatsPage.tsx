@@ -16,6 +16,7 @@ import { formatDayRange } from '../../../ui/DayRangePopover';
 import { useGlobalPeriod } from '../../../ui/useGlobalPeriod';
 import { useCurrentUser } from '../../auth';
 import { useCampaigns } from '../../campaigns';
+import { useCallsLive } from '../hooks/useCallsLive';
 import { useDashboardRecords } from '../hooks/useDashboardRecords';
 import { useHourNow } from '../hooks/useHourNow';
 import { useLastMonthData } from '../hooks/useLastMonthData';
@@ -63,6 +64,7 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
   const [queueBucket, setQueueBucket] = useState<QueueBucketLabel | null>(null);
   const now = useZoneToday(zone);
   const hourNow = useHourNow();
+  useCallsLive();
 
   const filters = useMemo<Filters>(
     () => ({ campaignType, zone, campaigns, statsSources: widgets.statsSourceSelect ? statsSources : [] }),

@@ -1,5 +1,6 @@
 import type { DashboardQuery } from '@shiftline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queryKeys';
 import { dashboardsApi } from '../api';
 import { useKeptData } from './useKeptData';
 import { useLoggedFailure } from './useLoggedFailure';
@@ -11,7 +12,7 @@ import { useLoggedFailure } from './useLoggedFailure';
  */
 export function useDashboardRecords(query: DashboardQuery | null, what: string) {
   const result = useQuery({
-    queryKey: ['dashboards', 'records', query],
+    queryKey: [...queryKeys.dashboards.records, query],
     queryFn: () => dashboardsApi.records(query as DashboardQuery),
     enabled: query !== null,
     placeholderData: query === null ? undefined : keepPreviousData,
