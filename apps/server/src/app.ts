@@ -20,6 +20,7 @@ import {
 } from './features/auth/index.js';
 import {
   type CallEngine,
+  type CallPageService,
   callsRoutes,
   createCallEngine,
   createCallPageService,
@@ -27,6 +28,7 @@ import {
   SimulatedTelephony,
   statusRoutes,
   type Telephony,
+  telephonyRoutes,
 } from './features/calls/index.js';
 import { campaignsRoutes, createCampaignsRepository, createCampaignsService } from './features/campaigns/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
@@ -92,7 +94,7 @@ export type LiveOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live call engine and its phone network: the simulator and the tests drive the centre through them. */
-    live: { engine: CallEngine; telephony: Telephony };
+    live: { engine: CallEngine; telephony: Telephony; callPage: CallPageService };
   }
 }
 
@@ -230,9 +232,11 @@ async function registerLiveEngine(
   }
   const telephony = live.telephony ?? new SimulatedTelephony();
   const engine = createCallEngine({ db, realtime: app.realtime, telephony, now, log: app.log });
-  app.decorate('live', { engine, telephony });
+  const callPage = createCallPageService({ db, now });
+  app.decorate('live', { engine, telephony, callPage });
   await app.register(statusRoutes, { engine, sessions });
-  await app.register(callsRoutes, { engine, callPage: createCallPageService({ db, now }), now });
+  await app.register(callsRoutes, { engine, callPage, now });
+  await app.register(telephonyRoutes, { engine, callPage, telephony });
   const every = live.sweepEveryMs ?? false;
   if (every !== false) {
     let sweeping: Promise<unknown> = Promise.resolve();

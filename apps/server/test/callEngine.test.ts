@@ -355,6 +355,33 @@ describe('a call from ring to after-call form', () => {
   });
 });
 
+describe('the simulated phone network', () => {
+  it('lets an administrator place a test caller in a queue and hang them up, and refuses others', async () => {
+    const campaign = await newCampaign();
+    const outbound = await newCampaign('outbound');
+    const admin = await login(t.app, demoEmail('administrator'));
+    const agent = await newAgent(campaign);
+    const placed = await post(admin, '/api/telephony/simulated_call', {
+      campaign_id: campaign,
+      caller_phone: '+17095550111',
+      callback: 'voicemail',
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ status: 'queued', client_phone: '+17095550111', voice_mail: true });
+    expect((await post(agent, '/api/telephony/simulated_call', { campaign_id: campaign })).statusCode).toBe(403);
+    const wrongType = await post(admin, '/api/telephony/simulated_call', { campaign_id: outbound });
+    expect(wrongType.statusCode).toBe(409);
+    expect(wrongType.json().error.fields.campaign_id).toBe('takes no inbound calls');
+    const unknown = await post(admin, '/api/telephony/simulated_call', { campaign_id: 2_000_000_000 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.campaign_id).toBe('is not a campaign');
+    const left = await post(admin, `/api/telephony/simulated_call/${placed.json().current_call_id}/hang_up`);
+    expect(left.json()).toMatchObject({ status: 'abandoned' });
+    const again = await post(admin, `/api/telephony/simulated_call/${placed.json().current_call_id}/hang_up`);
+    expect(again.statusCode).toBe(409);
+  });
+});
+
 describe('restart reconciliation', () => {
   it('ends the calls a crash left live and closes open states, counting each once', async () => {
     const campaign = await newCampaign();

@@ -190,3 +190,17 @@ export const salesSchema = z.object({
   total_cents: z.number().int(),
 });
 export type Sales = z.infer<typeof salesSchema>;
+
+/* The simulated phone network: an administrator places a caller in a campaign's queue, and hangs them up. */
+export const simulatedCallBodySchema = z.object({
+  campaign_id: idSchema,
+  caller_phone: textSchema()
+    .trim()
+    .regex(/^\+?[0-9]{7,15}$/, { error: 'must be a phone number of 7 to 15 digits' })
+    .optional(),
+  /** The caller asks to be called back (a queue callback), optionally leaving a voicemail. */
+  callback: z
+    .enum(['none', 'callback', 'voicemail'], { error: "must be 'none', 'callback' or 'voicemail'" })
+    .optional(),
+});
+export type SimulatedCallBody = z.infer<typeof simulatedCallBodySchema>;

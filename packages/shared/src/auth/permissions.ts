@@ -59,6 +59,8 @@ export const PERMISSIONS = {
   /** Picking up a queued call: team lead, agent supervisor and campaign manager only (spec §5). */
   'calls.pickup': ['team_lead', 'agent_supervisor', 'campaign_manager'],
   'calls.server_time': EVERY_SIGNED_IN,
+  /** Placing and hanging up test callers on the simulated phone network (demo and tests). */
+  'calls.simulate': ['administrator', 'super_admin'],
   /** Which campaign a number belongs to: staff, and the telephony adapter's own account. */
   'calls.campaign_by_phone': [...STAFF, 'agent'],
 } as const satisfies Record<string, 'public' | readonly Role[]>;

@@ -15,7 +15,7 @@ import {
 } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { addCallsToRollups } from '../../rollups/index.js';
 import type { Realtime } from '../realtime/index.js';
 import { type AgentStatesRepository, createAgentStatesRepository, type OpenState } from './agentStates.repository.js';
@@ -245,6 +245,11 @@ export function createCallEngine(deps: CallEngineDeps) {
       callback?: { voiceMail: boolean } | null;
     }): Promise<CallRow> {
       const call = await move(async (repos, outcome) => {
+        const campaign = await repos.calls.campaign(input.campaignId);
+        if (!campaign) throw invalidField('campaign_id', 'is not a campaign');
+        if (campaign.type !== 'inbound' || campaign.archived || !campaign.active) {
+          throw conflict(`${campaign.name} takes no inbound calls.`, { campaign_id: 'takes no inbound calls' });
+        }
         const clientId = await repos.calls.clientFor(input.callerPhone);
         const queued = await repos.calls.insertQueued({
           campaignId: input.campaignId,
@@ -323,6 +328,14 @@ export function createCallEngine(deps: CallEngineDeps) {
         const call = await agentsCall(repos, agent, callId);
         await hangUpLocked(repos, outcome, call, 'agent', now());
       });
+    },
+
+    /** The caller leaves: a waiting or ringing call is abandoned, a connected one hung up (telephony). */
+    async callerLeaves(callId: number | string) {
+      const call = await read.calls.find(callId);
+      if (!call) throw notFound('No such call.');
+      if (call.status === 'queued' || call.status === 'offered') await this.abandon(callId);
+      else await this.callerHungUp(callId);
     },
 
     /** The caller hung up a connected call (telephony). */

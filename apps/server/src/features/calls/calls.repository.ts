@@ -189,6 +189,13 @@ export function createCallsRepository(db: Kysely<Database>) {
         .where('c.archived', '=', false)
         .executeTakeFirst()) ?? null,
 
+    campaign: async (campaignId: number) =>
+      (await db
+        .selectFrom('campaigns')
+        .select(['id', 'name', 'type', 'archived', 'active'])
+        .where('id', '=', campaignId)
+        .executeTakeFirst()) ?? null,
+
     /** Enabled, live campaigns of an agent. */
     enabledCampaignsOf: async (userId: number): Promise<number[]> =>
       (

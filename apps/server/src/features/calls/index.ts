@@ -5,3 +5,4 @@ export { callPageUrl } from './liveEvents.js';
 export { reconcileLiveState } from './reconcile.js';
 export { statusRoutes } from './status.routes.js';
 export { SimulatedTelephony, type Telephony } from './telephony.js';
+export { telephonyRoutes } from './telephony.routes.js';
