@@ -53,9 +53,7 @@ const bodyOf = (form: ClientForm): UpdateClientBody => ({
 /** The client's address as lines, empty parts left out (the country has its own row). */
 function addressLines(call: CallData): string[] {
   const place = [call.city, call.state, call.zip].filter((part) => part !== null && part !== '').join(', ');
-  return [call.address_line1, call.address_line2, place].filter(
-    (line): line is string => line !== null && line !== '',
-  );
+  return [call.address_line1, call.address_line2, place].filter((line): line is string => line !== null && line !== '');
 }
 
 function Detail({ term, children, testId }: { term: string; children: string; testId: string }) {
