@@ -15,7 +15,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     name: 'e2e',
     // Every address, so a test can also open the app by the machine's LAN address as a colleague's browser would.
     host: '0.0.0.0',
-    env: { LOGIN_ATTEMPTS_PER_MINUTE: '200' },
+    // No simulated centre: the browser tests place their own callers.
+    env: { LOGIN_ATTEMPTS_PER_MINUTE: '200', SIMULATE: 'false' },
     readyWithinMs: 90_000,
   });
   project.provide('baseUrl', server.baseUrl);

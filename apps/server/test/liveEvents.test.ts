@@ -1,0 +1,97 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInRequests } from './support/requests.js';
+import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
+import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+
+let t: TestApp;
+let baseUrl: string;
+const { post } = signedInRequests(() => t);
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+async function socketOf(session: Session): Promise<Socket> {
+  const socket = connectSocket(baseUrl, session.cookie);
+  sockets.push(socket);
+  await waitForConnect(socket);
+  return socket;
+}
+
+/** Collects every payload of an event a socket hears. */
+function heard<T>(socket: Socket, event: string): T[] {
+  const payloads: T[] = [];
+  socket.on(event, (payload: T) => payloads.push(payload));
+  return payloads;
+}
+
+describe('live events', () => {
+  it('tells the agent and the live room of every status and call change, after it is committed', async () => {
+    const campaign = await t.database.db
+      .insertInto('campaigns')
+      .values({ name: 'Events', unique_name: 'events', type: 'inbound' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const agentId = await createTestUser(t.database, { email: 'events.agent@test.local', timezone: 'America/Halifax' });
+    await t.database.db.insertInto('campaign_agents').values({ campaign_id: campaign.id, user_id: agentId }).execute();
+    const agent = await login(t.app, 'events.agent@test.local');
+    const supervisor = await login(t.app, demoEmail('agent_supervisor'));
+    const otherAgent = await login(t.app, demoEmail('agent'));
+
+    const agentSocket = await socketOf(agent);
+    const supervisorSocket = await socketOf(supervisor);
+    const otherSocket = await socketOf(otherAgent);
+    const joined = waitForEvent<{ rooms: string[] }>(supervisorSocket, 'join');
+    supervisorSocket.emit('join', { rooms: ['live'] });
+    expect((await joined).rooms).toContain('live');
+    // An agent is not seated in the live room: other agents' statuses are not theirs to watch.
+    const otherJoined = waitForEvent<{ rooms: string[] }>(otherSocket, 'join');
+    otherSocket.emit('join', { rooms: ['live'] });
+    expect((await otherJoined).rooms).not.toContain('live');
+
+    const agentStates = heard<{ user_id: number; status: string; old_status: string | null }>(
+      agentSocket,
+      'newAgentStateData',
+    );
+    const boardStates = heard<{ user_id: number; status: string }>(supervisorSocket, 'newAgentStateData');
+    const agentCalls = heard<{ call_id: number; status: string; agent_id: number | null }>(agentSocket, 'newCallData');
+    const boardCalls = heard<{ call_id: number; status: string }>(supervisorSocket, 'newCallData');
+    const otherStates = heard(otherSocket, 'newAgentStateData');
+
+    await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
+    const call = await t.app.live.engine.arrive({ campaignId: campaign.id, callerPhone: '+19025550100' });
+    const id = Number(call.id);
+    await post(agent, '/api/inquiries/call_data', { crm_call_id: id, flow_status: 'talk' });
+    await post(agent, `/api/inquiries/end_call/${id}`, { clicked: true });
+    await post(agent, '/api/status/set_new_status', { status_name: 'ready', call_id: id });
+
+    const expectedStates = ['ready', 'ringing', 'on_call', 'after_call_work', 'ready'];
+    await expect.poll(() => agentStates.map((event) => event.status), { timeout: 5000 }).toEqual(expectedStates);
+    expect(agentStates.map((event) => event.old_status)).toEqual([
+      null,
+      'ready',
+      'ringing',
+      'on_call',
+      'after_call_work',
+    ]);
+    await expect
+      .poll(() => boardStates.filter((event) => event.user_id === agentId).map((event) => event.status))
+      .toEqual(expectedStates);
+    const expectedCalls = ['queued', 'offered', 'talking', 'after_call', 'ended'];
+    await expect
+      .poll(() => boardCalls.filter((event) => event.call_id === id).map((event) => event.status))
+      .toEqual(expectedCalls);
+    // The agent hears their call from the moment it is theirs (and, in their campaign's room, before).
+    await expect
+      .poll(() => agentCalls.filter((event) => event.call_id === id).map((event) => event.status))
+      .toEqual(expectedCalls);
+    expect(otherStates).toEqual([]);
+  });
+});
