@@ -48,7 +48,9 @@ export function IncomingCall({ call, autoAnswer }: IncomingCallProps) {
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="incoming-campaign">
           {call.campaign.name}
-          {call.call_from_number ? ` · to ${call.call_from_number}` : ''}
+          {call.call_from_number && call.call_from_number !== call.client_phone
+            ? ` · calling from ${call.call_from_number}`
+            : ''}
         </Typography>
         {autoAnswer && !answer.isError ? (
           <Typography variant="body2" color="text.secondary" data-testid="answer-countdown">
