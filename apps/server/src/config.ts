@@ -31,6 +31,8 @@ export type ServerConfig = AppConfig & {
   seedDemo: boolean;
   demoAgents: number;
   demoHistoryDays: number;
+  /** The live simulated centre runs after start (SIMULATE; by default whenever the demo is seeded). */
+  simulate: boolean;
   database: DatabaseTimeouts;
 };
 
@@ -103,6 +105,7 @@ const envSchema = z.object({
     `from ${MIN_DEMO_AGENTS} (the demo's groups and campaigns need them) to 100000`,
   ).default(48),
   DEMO_HISTORY_DAYS: wholeNumber(0, 3650).default(90),
+  SIMULATE: flag.optional(),
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5000),
   DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
 });
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: values.SEED_DEMO ?? !production,
     demoAgents: values.DEMO_AGENTS,
     demoHistoryDays: values.DEMO_HISTORY_DAYS,
+    simulate: values.SIMULATE ?? values.SEED_DEMO ?? !production,
     database: {
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS + 1000,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, DataDirInUseError, openDatabase } from './db/database.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo/demoLogins.js';
 import { prepareDatabase } from './db/prepare.js';
+import { createSimulator, type Simulator } from './simulator/index.js';
 
 // Luxon reads the thirteen zones from the shared tzdb table, not this runtime's ICU, as the web's main.tsx does:
 // called, not left to the import's side effect, which the build drops when nothing else of the table is used.
@@ -62,6 +63,15 @@ if (config.seedDemo) {
   for (const login of DEMO_LOGINS) out(`  ${login.role.padEnd(20)} ${login.email}`);
 } else if (!(await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst())) {
   out('No users yet: create the first administrator with `npm run create-admin -- --email you@example.com`.');
+}
+
+// The live simulated centre (SIMULATE=false turns it off): callers and the generated agents on today's shifts,
+// through the same calls a browser makes.
+let simulator: Simulator | null = null;
+if (config.simulate) {
+  simulator = createSimulator({ database, live: app.live, log: app.log });
+  const started = await simulator.start();
+  out(`Simulator: ${started.agents} agents on shift, ${started.campaigns} campaigns open`);
 }
 
 /** Why the server could not listen at PORT and HOST, in one line naming the variable; null for other errors. */
@@ -124,6 +134,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
+  await simulator?.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,3 +1,4 @@
+import type { Random } from '../random.js';
 import type { AgentShift } from './agentShift.js';
 import { type CampaignPlan, dailyArrivals, weekdayFactor, windowPosition } from './arrivals.js';
 import { MEAN_INBOUND_BUSY_SECONDS } from './callOutcomes.js';
@@ -37,10 +38,7 @@ export class InboundTraffic {
       const previous = this.usualStaffing.get(campaign.id);
       const usual = previous === undefined ? staffing : previous + STAFFING_SMOOTHING * (staffing - previous);
       this.usualStaffing.set(campaign.id, usual);
-      const expectedCalls =
-        ((this.load * FULL_LOAD_OCCUPANCY * AVAILABLE_SHARE * usual) / MEAN_INBOUND_BUSY_SECONDS) *
-        weekdayFactor(dayStart) *
-        (0.9 + 0.2 * random.next());
+      const expectedCalls = expectedInboundCalls(this.load, usual, dayStart, random);
       const until = Math.min(dayEnd, campaign.callsUntil);
       for (const time of dailyArrivals(campaign.window, dayStart, expectedCalls, until, random)) {
         offered.push({ time, campaign, candidates });
@@ -53,8 +51,27 @@ export class InboundTraffic {
   }
 }
 
+/**
+ * A campaign's mean number of calls in a day: enough work to keep its usual staffing (agent-seconds on shift inside
+ * its window) busy at `load` of full load, by the weekday, within ±10 %. The live simulator sizes today the same way.
+ */
+export function expectedInboundCalls(load: number, usualStaffing: number, dayStart: number, random: Random): number {
+  return (
+    ((load * FULL_LOAD_OCCUPANCY * AVAILABLE_SHARE * usualStaffing) / MEAN_INBOUND_BUSY_SECONDS) *
+    weekdayFactor(dayStart) *
+    (0.9 + 0.2 * random.next())
+  );
+}
+
+/** A shift as staffing counts it: when, and which inbound campaigns its agent answers. */
+export type StaffedShift = { start: number; end: number; agent: { inboundCampaigns: readonly number[] } };
+
 /** Agent-seconds on shift inside the campaign's window that day; an agent on several campaigns counts in part. */
-function staffedSeconds(campaign: CampaignPlan, shifts: AgentShift[], dayStart: number): number {
+export function staffedSeconds(
+  campaign: Pick<CampaignPlan, 'window'>,
+  shifts: readonly StaffedShift[],
+  dayStart: number,
+): number {
   let total = 0;
   for (let slotStart = dayStart; slotStart < dayStart + 86_400; slotStart += SLOT_SECONDS) {
     const middle = slotStart + SLOT_SECONDS / 2;

@@ -1,3 +1,4 @@
+import type { Random } from '../random.js';
 import { type AgentShift, earliestFit, freeUntil, insertBlock, type Segment, skipPastBlocks } from './agentShift.js';
 import type { CampaignPlan } from './arrivals.js';
 import { type Handling, pickInboundDisposition, sampleInboundHandling } from './callOutcomes.js';
@@ -7,7 +8,11 @@ import { exponential } from './sampling.js';
 /** Callers wait about two minutes on average before they give up; the very impatient still wait a few seconds. */
 const MEAN_PATIENCE_SECONDS = 120;
 /** A ringing agent who does not pick up goes to automatic not-ready for a while. */
-const MISSED_CALL_CHANCE = 0.03;
+export const MISSED_CALL_CHANCE = 0.03;
+
+/** How long a caller waits in the queue before giving up, in whole seconds. */
+export const samplePatience = (random: Random): number =>
+  Math.max(5, Math.round(exponential(random, MEAN_PATIENCE_SECONDS)));
 /** Callers who would give up after waiting a while sometimes leave a callback request instead. */
 const CALLBACK_INSTEAD_OF_ABANDON = 0.2;
 
@@ -67,7 +72,7 @@ export function takeInboundCall(
   const { random } = writer;
   const handling: Handling = sampleInboundHandling(random);
   const busy = handling.ringSeconds + handling.talkSeconds + handling.holdSeconds;
-  const patience = Math.max(5, Math.round(exponential(random, MEAN_PATIENCE_SECONDS)));
+  const patience = samplePatience(random);
   const deadline = time + patience;
   const search: Search = { arrival: time, from: time, busySeconds: busy, deadline, rotation };
   let found = findAgent(candidates, search);

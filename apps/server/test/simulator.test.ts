@@ -1,0 +1,311 @@
+import { COUNTED_STATE_IDS, ROLLUP_GRAIN } from '@shiftline/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { windowPosition, workWindow } from '../src/db/demo/history/arrivals.js';
+import { FULL_HISTORY_LOAD } from '../src/db/demo/history/generateHistory.js';
+import { createSimulator, type Simulator } from '../src/simulator/index.js';
+import { createTestUser, demoEmail, startTestApp, type TestApp } from './support/testApp.js';
+
+// A Monday, on a pinned clock the simulator moves: the engine and the simulator read the same instant.
+const HOUR_START = Date.parse('2030-03-04T14:00:00Z');
+let clock = HOUR_START;
+const at = (time: string) => new Date(`2030-03-04T${time}:00Z`);
+
+let t: TestApp;
+let simulator: Simulator;
+let person: { id: number; role: 'agent'; agent_call_type: null };
+const campaigns: Record<'main' | 'short' | 'sales', { id: number; start: string; end: string }> = {
+  main: { id: 0, start: '12:00', end: '20:00' },
+  // Closes half way through the simulated hour: no call may arrive after 14:30.
+  short: { id: 0, start: '13:00', end: '14:30' },
+  sales: { id: 0, start: '12:00', end: '20:00' },
+};
+const agents: Record<string, number> = {};
+const problems: string[] = [];
+
+async function newCampaign(key: keyof typeof campaigns, type: 'inbound' | 'outbound') {
+  const row = await t.database.db
+    .insertInto('campaigns')
+    .values({
+      name: `Simulated ${key}`,
+      unique_name: `simulated_${key}`,
+      type,
+      start_work_time: campaigns[key].start,
+      end_work_time: campaigns[key].end,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  campaigns[key].id = row.id;
+}
+
+/** A generated agent (not a demo sign-in) on these campaigns with one approved shift and its breaks. */
+async function newAgent(
+  name: string,
+  on: (keyof typeof campaigns)[],
+  shift: [Date, Date],
+  breaks: { type: 'break' | 'lunch'; start: string; end: string }[] = [],
+  callType: 'inbound' | 'outbound' | null = null,
+) {
+  const id = await createTestUser(t.database, { email: `${name}@sim.test`, timezone: 'America/Toronto' });
+  if (callType)
+    await t.database.db.updateTable('users').set({ agent_call_type: callType }).where('id', '=', id).execute();
+  await t.database.db
+    .insertInto('campaign_agents')
+    .values(on.map((key) => ({ campaign_id: campaigns[key].id, user_id: id })))
+    .execute();
+  const row = await t.database.db
+    .insertInto('shifts')
+    .values({ user_id: id, status: 'approved', start_at: shift[0], end_at: shift[1], notes: null, reason: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (breaks.length > 0) {
+    await t.database.db
+      .insertInto('shift_breaks')
+      .values(breaks.map((b) => ({ shift_id: row.id, type: b.type, start_at: at(b.start), end_at: at(b.end) })))
+      .execute();
+  }
+  agents[name] = id;
+}
+
+/** Checked every simulated minute: no agent holds two live calls, no call is with two agents. */
+async function checkLiveCalls(minute: number) {
+  const doubled = await t.database.db
+    .selectFrom('calls')
+    .select(['agent_id', sql<number>`count(*)::int`.as('calls')])
+    .where('status', 'in', ['offered', 'talking', 'on_hold', 'after_call'])
+    .groupBy('agent_id')
+    .having(sql`count(*)`, '>', 1)
+    .execute();
+  if (doubled.length > 0) problems.push(`minute ${minute}: ${JSON.stringify(doubled)}`);
+}
+
+/** The person (agent@) answers what rings for them and closes their after-call form; the simulated caller hangs up. */
+async function personWorks() {
+  const live = await t.database.db
+    .selectFrom('calls')
+    .select(['id', 'status'])
+    .where('agent_id', '=', person.id)
+    .where('status', 'in', ['offered', 'after_call'])
+    .executeTakeFirst();
+  if (live?.status === 'offered') await t.app.live.engine.flow(person, Number(live.id), 'talk');
+  if (live?.status === 'after_call') {
+    await t.app.live.engine.setStatus(person, { status_name: 'ready', call_id: Number(live.id) });
+  }
+  // A call that rang out put them in automatic not-ready: back to ready.
+  const status = (await t.app.live.engine.statusInfo(person)).status.name;
+  if (status === 'not_ready_automatic') await t.app.live.engine.setStatus(person, { status_name: 'ready' });
+}
+
+beforeAll(async () => {
+  t = await startTestApp({}, { now: () => clock });
+  await newCampaign('main', 'inbound');
+  await newCampaign('short', 'inbound');
+  await newCampaign('sales', 'outbound');
+  for (let index = 1; index <= 5; index += 1)
+    await newAgent(`steady${index}`, ['main', 'short'], [at('09:00'), at('17:00')]);
+  await newAgent('breaker', ['main'], [at('10:00'), at('18:00')], [{ type: 'break', start: '14:10', end: '14:25' }]);
+  await newAgent(
+    'luncher',
+    ['main', 'short'],
+    [at('10:00'), at('18:00')],
+    [{ type: 'lunch', start: '14:35', end: '15:05' }],
+  );
+  await newAgent('late', ['main'], [at('14:20'), at('22:20')]);
+  await newAgent('early', ['main', 'short'], [at('06:40'), at('14:40')]);
+  await newAgent('dialler', ['sales'], [at('12:00'), at('20:00')], [], 'outbound');
+  await newAgent('tomorrow', ['main'], [new Date('2030-03-05T09:00:00Z'), new Date('2030-03-05T17:00:00Z')]);
+
+  // The demo's agent account is a person: simulated callers reach them too, and wait for them.
+  const personId = (
+    await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', demoEmail('agent'))
+      .executeTakeFirstOrThrow()
+  ).id;
+  person = { id: personId, role: 'agent', agent_call_type: null };
+  await t.database.db
+    .insertInto('campaign_agents')
+    .values({ campaign_id: campaigns.main.id, user_id: personId })
+    .execute();
+
+  simulator = createSimulator({
+    database: t.database,
+    live: t.app.live,
+    log: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (object, message) => {
+        problems.push(`${message} ${JSON.stringify(object)}`);
+      },
+    },
+    seed: 7,
+    load: FULL_HISTORY_LOAD,
+    now: () => clock,
+    sweepEveryMs: 10_000,
+  });
+  const summary = await simulator.prepare();
+  expect(summary.agents).toBe(9);
+  await t.app.live.engine.setStatus(person, { status_name: 'ready' });
+  // The person looks at their phone every 15 s (an offer rings for 20 s); the floor is checked every minute.
+  for (let step = 1; step <= 240; step += 1) {
+    await simulator.runUntil(HOUR_START + step * 15_000, (instant) => {
+      clock = instant;
+    });
+    await personWorks();
+    if (step % 4 === 0) await checkLiveCalls(step / 4);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await simulator?.stop();
+  await t?.close();
+});
+
+const calls = () =>
+  t.database.db
+    .selectFrom('calls')
+    .selectAll()
+    .where('campaign_id', 'in', [campaigns.main.id, campaigns.short.id, campaigns.sales.id])
+    .orderBy('id')
+    .execute();
+const seconds = (from: Date | null, to: Date | null) =>
+  from && to ? Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000) : null;
+
+describe('the simulated centre, an hour on a pinned clock', () => {
+  it('ran without a refused move going unhandled, and never gave an agent two live calls', () => {
+    expect(problems).toEqual([]);
+  });
+
+  it('brings calls only inside the campaigns working windows, with the hourly shape of history', async () => {
+    const rows = await calls();
+    expect(rows.length).toBeGreaterThan(40);
+    for (const row of rows) {
+      const campaign = Object.values(campaigns).find((c) => c.id === row.campaign_id);
+      const window = workWindow(campaign?.start ?? null, campaign?.end ?? null);
+      expect(windowPosition(window, new Date(row.queued_at).getTime() / 1000), `call ${row.id}`).not.toBeNull();
+      expect(row.direction).toBe('inbound');
+      expect(row.campaign_id).not.toBe(campaigns.sales.id);
+    }
+    const short = rows.filter((row) => row.campaign_id === campaigns.short.id);
+    expect(short.length).toBeGreaterThan(0);
+    expect(short.every((row) => new Date(row.queued_at) < at('14:30'))).toBe(true);
+  });
+
+  it('ends calls with consistent agent, queue, talk and hold figures', async () => {
+    const rows = await calls();
+    const ended = rows.filter((row) => row.status === 'ended');
+    const abandoned = rows.filter((row) => row.status === 'abandoned');
+    expect(ended.length).toBeGreaterThan(20);
+    for (const row of ended) {
+      expect(row.agent_id, `call ${row.id}`).not.toBeNull();
+      expect(row.answered_at).not.toBeNull();
+      expect(row.ended_at).toEqual(row.hung_up_at);
+      expect(Math.abs((seconds(row.queued_at, row.answered_at) as number) - row.queue_seconds)).toBeLessThanOrEqual(1);
+      const line = seconds(row.answered_at, row.hung_up_at) as number;
+      expect(Math.abs(line - row.talk_seconds - row.hold_seconds), `call ${row.id}`).toBeLessThanOrEqual(1);
+      expect(row.talk_seconds).toBeGreaterThan(0);
+      // The simulated agents choose a disposition on every call they talk on (the person here does not).
+      if (row.agent_id !== person.id) expect(row.disposition_id, `call ${row.id}`).not.toBeNull();
+    }
+    for (const row of abandoned) {
+      expect(row.answered_at).toBeNull();
+      expect(row.talk_seconds).toBe(0);
+      expect(row.abandoned).toBe(true);
+      expect(Math.abs((seconds(row.queued_at, row.ended_at) as number) - row.queue_seconds)).toBeLessThanOrEqual(1);
+    }
+    // Some calls were held, and the simulated agents handed the line back by both ends.
+    expect(ended.some((row) => row.hold_seconds > 0)).toBe(true);
+    expect(ended.some((row) => !row.agent_disconnected)).toBe(true);
+  });
+
+  it('lets a person take simulated calls: the caller hangs up after talking', async () => {
+    const theirs = (await calls()).filter((row) => row.agent_id === person.id && row.answered_at !== null);
+    expect(theirs.length).toBeGreaterThan(0);
+    const hungUp = theirs.filter((row) => row.hung_up_at !== null);
+    expect(hungUp.length).toBeGreaterThan(0);
+    expect(hungUp.every((row) => !row.agent_disconnected && row.talk_seconds > 0)).toBe(true);
+  });
+
+  it('keeps each agent in one state at a time, one call at a time, and follows the shifts and breaks', async () => {
+    const states = await t.database.db
+      .selectFrom('agent_state_log')
+      .select(['user_id', 'state', 'start_at', 'end_at', 'call_id'])
+      .where('user_id', 'in', Object.values(agents))
+      .orderBy('user_id')
+      .orderBy('start_at')
+      .orderBy('id')
+      .execute();
+    const byUser = new Map<number, typeof states>();
+    for (const row of states) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    for (const [userId, rows] of byUser) {
+      expect(rows.filter((row) => row.end_at === null).length, `user ${userId}`).toBeLessThanOrEqual(1);
+      const seen = new Set<string>();
+      let current: string | null = null;
+      rows.forEach((row, index) => {
+        const next = rows[index + 1];
+        if (next) expect(row.end_at?.getTime(), `user ${userId}`).toBe(next.start_at.getTime());
+        if (row.call_id !== null && row.call_id !== current) {
+          // A call's states are one stretch: an agent never goes back to an earlier call.
+          expect(seen.has(String(row.call_id)), `user ${userId} call ${row.call_id}`).toBe(false);
+          seen.add(String(row.call_id));
+        }
+        current = row.call_id === null ? current : String(row.call_id);
+      });
+    }
+    const first = (name: string, state: string) =>
+      (byUser.get(agents[name] as number) ?? []).find((row) => row.state === state);
+    expect(byUser.get(agents.tomorrow as number)).toBeUndefined();
+    const late = byUser.get(agents.late as number) ?? [];
+    expect(late[0]?.start_at.getTime()).toBeGreaterThanOrEqual(at('14:19').getTime());
+    const breakRow = first('breaker', 'break');
+    expect(breakRow?.start_at.getTime()).toBeGreaterThanOrEqual(at('14:09').getTime());
+    expect(breakRow?.end_at?.getTime()).toBeLessThan(at('14:35').getTime());
+    expect(first('luncher', 'lunch')).toBeDefined();
+    expect((byUser.get(agents.early as number) ?? []).at(-1)?.state).toBe('logged_out');
+    expect(first('dialler', 'outbound_sales_calls')).toBeDefined();
+    expect(first('dialler', 'ready')).toBeUndefined();
+  });
+
+  it('keeps the rollups equal to sums over the raw calls and states', async () => {
+    const raw = await sql<{
+      bucket: Date;
+      campaign_id: number;
+      all: number;
+      taken: number;
+      abandoned: number;
+      missed: number;
+      talk: number;
+      queue: number;
+      billed: number;
+    }>`
+      SELECT date_trunc('hour', queued_at, 'UTC') AS bucket, campaign_id, count(*)::int AS all,
+        count(*) FILTER (WHERE answered_at IS NOT NULL)::int AS taken, count(*) FILTER (WHERE abandoned)::int AS abandoned,
+        count(*) FILTER (WHERE missed)::int AS missed,
+        coalesce(sum(talk_seconds) FILTER (WHERE answered_at IS NOT NULL), 0)::int AS talk,
+        coalesce(sum(queue_seconds), 0)::int AS queue, coalesce(sum(billed_seconds) FILTER (WHERE billed), 0)::int AS billed
+      FROM calls WHERE ended_at IS NOT NULL GROUP BY 1, 2 ORDER BY 2, 1`.execute(t.database.db);
+    const rolled = await sql<(typeof raw.rows)[number]>`
+      SELECT bucket_start AS bucket, campaign_id, all_calls::int AS all, taken_calls::int AS taken,
+        abandoned_calls::int AS abandoned, missed_calls::int AS missed, talk_seconds::int AS talk,
+        queue_seconds::int AS queue, billed_seconds::int AS billed
+      FROM campaign_call_rollups WHERE alignment = 0 AND all_calls > 0 ORDER BY 2, 1`.execute(t.database.db);
+    expect(raw.rows.length).toBeGreaterThan(0);
+    expect(rolled.rows).toEqual(raw.rows);
+
+    const capped = sql`least(greatest(round(extract(epoch FROM end_at - start_at)), 0), 3600)`;
+    const states = await sql<{ user_id: number; state: string; seconds: number }>`
+      SELECT user_id, state, sum(${capped})::int AS seconds FROM agent_state_log
+      WHERE end_at IS NOT NULL AND state IN (${sql.join(COUNTED_STATE_IDS.map((id) => sql.lit(id)))})
+      GROUP BY 1, 2 HAVING sum(${capped}) > 0 ORDER BY 1, 2`.execute(t.database.db);
+    const productivity = await sql<{ user_id: number; state: string; seconds: number }>`
+      SELECT user_id, s.state, sum(s.seconds)::int AS seconds
+      FROM agent_productivity_rollups r CROSS JOIN LATERAL (VALUES ${sql.join(
+        COUNTED_STATE_IDS.map((id) => sql`(${sql.lit(id)}, r.${sql.ref(id)})`),
+      )}) AS s(state, seconds)
+      WHERE r.grain = ${ROLLUP_GRAIN.hour} AND r.alignment = 0
+      GROUP BY 1, 2 HAVING sum(s.seconds) > 0 ORDER BY 1, 2`.execute(t.database.db);
+    expect(states.rows.length).toBeGreaterThan(20);
+    expect(productivity.rows).toEqual(states.rows);
+  });
+});
