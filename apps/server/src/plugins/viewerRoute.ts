@@ -9,9 +9,10 @@ const requestPart = { body: 'body', querystring: 'query', params: 'params' } as 
 
 /**
  * Declares a route that answers the signed-in viewer: its permission, its OpenAPI text, at most one
- * input schema (body, query string or path parameters), and the answer the viewer and that input give.
+ * input schema (body, query string or path parameters) and, for a body or query string about one row, the path
+ * parameters naming it; and the answer the viewer, that input and the parameters give.
  */
-export function viewerRoute<Input extends z.ZodType, Response extends z.ZodType>(
+export function viewerRoute<Input extends z.ZodType, Response extends z.ZodType, Params extends z.ZodType = z.ZodNever>(
   app: Pick<FastifyInstance, 'route'>,
   route: {
     method: 'GET' | 'POST';
@@ -20,10 +21,12 @@ export function viewerRoute<Input extends z.ZodType, Response extends z.ZodType>
     tags: readonly string[];
     summary: string;
     input?: { in: keyof typeof requestPart; schema: Input };
+    /** Path parameters besides a body or query string input. */
+    params?: Params;
     response: Response;
     /** The success status, 200 unless given. */
     status?: 200 | 201;
-    answer: (viewer: UserRow, input: z.output<Input>) => Promise<z.input<Response>>;
+    answer: (viewer: UserRow, input: z.output<Input>, params: z.output<Params>) => Promise<z.input<Response>>;
   },
 ) {
   const status = route.status ?? 200;
@@ -37,11 +40,12 @@ export function viewerRoute<Input extends z.ZodType, Response extends z.ZodType>
       tags: route.tags,
       summary: route.summary,
       ...(input ? { [input.in]: input.schema as z.ZodType } : {}),
+      ...(route.params ? { params: route.params as z.ZodType } : {}),
       response: { [status]: route.response as z.ZodType },
     },
     handler: async (request, reply) => {
       const value = input ? (request[requestPart[input.in]] as z.output<Input>) : (undefined as z.output<Input>);
-      const answer = await route.answer(signedIn(request).user, value);
+      const answer = await route.answer(signedIn(request).user, value, request.params as z.output<Params>);
       return status === 200 ? answer : reply.status(status).send(answer);
     },
   });

@@ -24,7 +24,6 @@ import {
   urlAnswerSchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn } from '../../plugins/access.js';
 import { viewerRoute } from '../../plugins/viewerRoute.js';
 import type { CallEngine } from './callEngine.js';
 import type { CallPageService } from './callPage.service.js';
@@ -32,8 +31,6 @@ import { callPageUrl } from './liveEvents.js';
 
 /** Where an agent goes when the after-call form closes (spec §2: the default return location after a call). */
 export const AFTER_CALL_URL = '/inquiries/all_calls';
-
-const handle = { action: 'calls.handle' as const };
 
 /** The call handling calls (operations spec §7 Calls, Dispositions, Sales). */
 export const callsRoutes: FastifyPluginAsyncZod<{
@@ -67,23 +64,19 @@ export const callsRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  app.post(
-    '/api/inquiries/:id/pickup_call',
-    {
-      config: { action: 'calls.pickup' },
-      schema: {
-        tags: ['calls'],
-        summary: 'A team lead, agent supervisor or campaign manager takes a waiting call',
-        params: idParamSchema,
-        response: { 200: callDataSchema },
-      },
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/inquiries/:id/pickup_call',
+    action: 'calls.pickup',
+    tags: ['calls'],
+    summary: 'A team lead, agent supervisor or campaign manager takes a waiting call',
+    input: { in: 'params', schema: idParamSchema },
+    response: callDataSchema,
+    answer: async (viewer, params) => {
+      await engine.pickup(viewer, params.id);
+      return callData(viewer, params.id);
     },
-    async (request) => {
-      const { user } = signedIn(request);
-      await engine.pickup(user, request.params.id);
-      return callData(user, request.params.id);
-    },
-  );
+  });
 
   viewerRoute(app, {
     method: 'POST',
@@ -149,68 +142,56 @@ export const callsRoutes: FastifyPluginAsyncZod<{
     answer: (viewer, params) => callData(viewer, params.id),
   });
 
-  app.post(
-    '/api/inquiries/set_notes/:callId',
-    {
-      config: handle,
-      schema: {
-        tags: ['calls'],
-        summary: "Save the call's notes",
-        params: callIdParamSchema,
-        body: setNotesBodySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (request) => {
-      await callPage.setNotes(signedIn(request).user, request.params.callId, request.body.notes);
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/inquiries/set_notes/:callId',
+    action: 'calls.handle',
+    tags: ['calls'],
+    summary: "Save the call's notes",
+    input: { in: 'body', schema: setNotesBodySchema },
+    params: callIdParamSchema,
+    response: okSchema,
+    answer: async (viewer, input, params) => {
+      await callPage.setNotes(viewer, params.callId, input.notes);
       return { status: 'ok' as const };
     },
-  );
+  });
 
-  app.post(
-    '/api/inquiries/:id/update_client',
-    {
-      config: handle,
-      schema: {
-        tags: ['calls'],
-        summary: "Save the caller's client card",
-        params: idParamSchema,
-        body: updateClientBodySchema,
-        response: { 200: callDataSchema },
-      },
-    },
-    async (request) => callPage.updateClient(signedIn(request).user, request.params.id, request.body),
-  );
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/inquiries/:id/update_client',
+    action: 'calls.handle',
+    tags: ['calls'],
+    summary: "Save the caller's client card",
+    input: { in: 'body', schema: updateClientBodySchema },
+    params: idParamSchema,
+    response: callDataSchema,
+    answer: (viewer, input, params) => callPage.updateClient(viewer, params.id, input),
+  });
 
-  app.get(
-    '/api/inquiries/:id/get_operators_from_campaign',
-    {
-      config: handle,
-      schema: {
-        tags: ['calls'],
-        summary: "Who the call can be transferred to: the campaign's operators, by role",
-        params: idParamSchema,
-        querystring: operatorsQuerySchema,
-        response: { 200: operatorsSchema },
-      },
-    },
-    async (request) => callPage.operators(signedIn(request).user, request.params.id, request.query.chosen_role),
-  );
+  viewerRoute(app, {
+    method: 'GET',
+    url: '/api/inquiries/:id/get_operators_from_campaign',
+    action: 'calls.handle',
+    tags: ['calls'],
+    summary: "Who the call can be transferred to: the campaign's operators, by role",
+    input: { in: 'querystring', schema: operatorsQuerySchema },
+    params: idParamSchema,
+    response: operatorsSchema,
+    answer: (viewer, input, params) => callPage.operators(viewer, params.id, input.chosen_role),
+  });
 
-  app.post(
-    '/api/inquiries/:id/set_call_back',
-    {
-      config: handle,
-      schema: {
-        tags: ['calls'],
-        summary: 'Ask for a callback to the client',
-        params: idParamSchema,
-        body: setCallBackBodySchema,
-        response: { 200: callDataSchema },
-      },
-    },
-    async (request) => callPage.setCallBack(signedIn(request).user, request.params.id, request.body.date_time),
-  );
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/inquiries/:id/set_call_back',
+    action: 'calls.handle',
+    tags: ['calls'],
+    summary: 'Ask for a callback to the client',
+    input: { in: 'body', schema: setCallBackBodySchema },
+    params: idParamSchema,
+    response: callDataSchema,
+    answer: (viewer, input, params) => callPage.setCallBack(viewer, params.id, input.date_time),
+  });
 
   viewerRoute(app, {
     method: 'POST',
@@ -235,40 +216,32 @@ export const callsRoutes: FastifyPluginAsyncZod<{
     answer: (viewer, params) => callPage.blacklist(viewer, params.id),
   });
 
-  app.post(
-    '/api/inquiries/:id/update_transfer_type',
-    {
-      config: handle,
-      schema: {
-        tags: ['calls'],
-        summary: 'Choose a cold or warm transfer',
-        params: idParamSchema,
-        body: updateTransferTypeBodySchema,
-        response: { 200: callDataSchema },
-      },
-    },
-    async (request) =>
-      callPage.updateTransferType(signedIn(request).user, request.params.id, request.body.transfer_type),
-  );
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/inquiries/:id/update_transfer_type',
+    action: 'calls.handle',
+    tags: ['calls'],
+    summary: 'Choose a cold or warm transfer',
+    input: { in: 'body', schema: updateTransferTypeBodySchema },
+    params: idParamSchema,
+    response: callDataSchema,
+    answer: (viewer, input, params) => callPage.updateTransferType(viewer, params.id, input.transfer_type),
+  });
 
-  app.post(
-    '/api/inquiries/end_call/:callId',
-    {
-      config: handle,
-      schema: {
-        tags: ['calls'],
-        summary: 'Hang up: the agent goes to after-call work (409 when already hung up)',
-        params: callIdParamSchema,
-        body: endCallBodySchema,
-        response: { 200: callDataSchema },
-      },
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/inquiries/end_call/:callId',
+    action: 'calls.handle',
+    tags: ['calls'],
+    summary: 'Hang up: the agent goes to after-call work (409 when already hung up)',
+    input: { in: 'body', schema: endCallBodySchema },
+    params: callIdParamSchema,
+    response: callDataSchema,
+    answer: async (viewer, _body, params) => {
+      await engine.endCall(viewer, params.callId);
+      return callData(viewer, params.callId);
     },
-    async (request) => {
-      const { user } = signedIn(request);
-      await engine.endCall(user, request.params.callId);
-      return callData(user, request.params.callId);
-    },
-  );
+  });
 
   viewerRoute(app, {
     method: 'GET',
@@ -281,23 +254,20 @@ export const callsRoutes: FastifyPluginAsyncZod<{
     answer: (viewer, params) => callPage.dispositions(viewer, params.callId),
   });
 
-  app.post(
-    '/api/dispositions/set_disposition/:callId',
-    {
-      config: handle,
-      schema: {
-        tags: ['dispositions'],
-        summary: "Set the call's disposition (one of its campaign type)",
-        params: callIdParamSchema,
-        body: setDispositionBodySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (request) => {
-      await callPage.setDisposition(signedIn(request).user, request.params.callId, request.body.disposition);
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/dispositions/set_disposition/:callId',
+    action: 'calls.handle',
+    tags: ['dispositions'],
+    summary: "Set the call's disposition (one of its campaign type)",
+    input: { in: 'body', schema: setDispositionBodySchema },
+    params: callIdParamSchema,
+    response: okSchema,
+    answer: async (viewer, input, params) => {
+      await callPage.setDisposition(viewer, params.callId, input.disposition);
       return { status: 'ok' as const };
     },
-  );
+  });
 
   viewerRoute(app, {
     method: 'GET',
@@ -309,20 +279,17 @@ export const callsRoutes: FastifyPluginAsyncZod<{
     answer: () => callPage.products(),
   });
 
-  app.post(
-    '/api/sales/:callId/set_new_sales',
-    {
-      config: handle,
-      schema: {
-        tags: ['sales'],
-        summary: "Post the call's sale (replaces an earlier one)",
-        params: callIdParamSchema,
-        body: setNewSalesBodySchema,
-        response: { 200: salesSchema },
-      },
-    },
-    async (request) => callPage.setSales(signedIn(request).user, request.params.callId, request.body),
-  );
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/sales/:callId/set_new_sales',
+    action: 'calls.handle',
+    tags: ['sales'],
+    summary: "Post the call's sale (replaces an earlier one)",
+    input: { in: 'body', schema: setNewSalesBodySchema },
+    params: callIdParamSchema,
+    response: salesSchema,
+    answer: (viewer, input, params) => callPage.setSales(viewer, params.callId, input),
+  });
 
   viewerRoute(app, {
     method: 'POST',
