@@ -5,6 +5,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import DonutLargeIcon from '@mui/icons-material/DonutLarge';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import HomeIcon from '@mui/icons-material/Home';
 import ViewTimelineIcon from '@mui/icons-material/ViewTimeline';
 import List from '@mui/material/List';
@@ -22,6 +23,7 @@ type NavItem = { to: string; label: string; icon: ComponentType; testId: string;
 // Only pages that exist; each shows for the roles its permission allows.
 const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Home', icon: HomeIcon, testId: 'nav-home', action: null },
+  { to: '/inquiries/all_calls', label: 'Calls', icon: HeadsetMicIcon, testId: 'nav-calls', action: 'calls.handle' },
   {
     to: '/schedule',
     label: 'Schedule',

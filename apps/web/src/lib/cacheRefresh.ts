@@ -25,7 +25,11 @@ export type ServerChange =
   /** The user's own profile or zone changed: the session holding them. */
   | { kind: 'session' }
   /** Live calls ended or were abandoned (newCallData): the call records and sales the dashboards show. */
-  | { kind: 'callsCounted' };
+  | { kind: 'callsCounted' }
+  /** The agent's status moved (newAgentStateData about them, or their own call action): the top bar's status. */
+  | { kind: 'agentStatus' }
+  /** One call moved (newCallData about it): its call page's data. */
+  | { kind: 'call'; callId: number };
 
 type Stales = { [Kind in ServerChange['kind']]: (change: Extract<ServerChange, { kind: Kind }>) => QueryKey[] };
 
@@ -40,6 +44,8 @@ const STALES: Stales = {
   agentCampaigns: () => [queryKeys.agents.all, queryKeys.campaigns.all],
   session: () => [queryKeys.session],
   callsCounted: () => [queryKeys.dashboards.records, queryKeys.dashboards.salesLeads],
+  agentStatus: () => [queryKeys.status.current],
+  call: ({ callId }) => [queryKeys.calls.call(callId)],
 };
 
 /** The query keys (prefixes) a change makes stale. */

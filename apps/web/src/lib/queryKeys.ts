@@ -47,6 +47,19 @@ export const queryKeys = {
   notifications: {
     list: ['notifications'] as const,
   },
+  /** The signed-in agent's live status, and the server clock's offset its timer runs on. */
+  status: {
+    current: ['status', 'current'] as const,
+    serverOffset: ['status', 'server-offset'] as const,
+  },
+  calls: {
+    forUser: ['calls', 'for-user'] as const,
+    call: (id: number) => ['calls', 'call', id, 'data'] as const,
+    dispositions: (id: number) => ['calls', 'call', id, 'dispositions'] as const,
+    sales: (id: number) => ['calls', 'call', id, 'sales'] as const,
+    operators: (id: number, role: string) => ['calls', 'call', id, 'operators', role] as const,
+    products: ['calls', 'products'] as const,
+  },
   dashboards: {
     /** Call records of a range: the cards, charts and Today at-a-Glance. */
     records: ['dashboards', 'records'] as const,

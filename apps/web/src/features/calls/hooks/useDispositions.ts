@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queryKeys';
 import { callsApi, type DispositionOptions } from '../api';
-import { callKeys } from '../keys';
 
 /** The call's campaign dispositions and the one chosen. */
 export function useDispositions(callId: number) {
-  return useQuery({ queryKey: callKeys.dispositions(callId), queryFn: () => callsApi.dispositions(callId) });
+  return useQuery({ queryKey: queryKeys.calls.dispositions(callId), queryFn: () => callsApi.dispositions(callId) });
 }
 
 /** Chooses the call's disposition; the choice shows once the server has taken it. */
@@ -13,7 +13,7 @@ export function useSetDisposition(callId: number) {
   return useMutation({
     mutationFn: (disposition: number) => callsApi.setDisposition(callId, disposition),
     onSuccess: (_answer, disposition) =>
-      queryClient.setQueryData<DispositionOptions>(callKeys.dispositions(callId), (options) =>
+      queryClient.setQueryData<DispositionOptions>(queryKeys.calls.dispositions(callId), (options) =>
         options ? { ...options, selected: disposition } : options,
       ),
   });

@@ -1,20 +1,20 @@
 import type { Sales, SetNewSalesBody } from '@shiftline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queryKeys';
 import { callsApi } from '../api';
-import { callKeys } from '../keys';
 
 export function useProducts() {
-  return useQuery({ queryKey: callKeys.products, queryFn: callsApi.products, staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: queryKeys.calls.products, queryFn: callsApi.products, staleTime: 10 * 60_000 });
 }
 
 export function useSales(callId: number) {
-  return useQuery({ queryKey: callKeys.sales(callId), queryFn: () => callsApi.sales(callId) });
+  return useQuery({ queryKey: queryKeys.calls.sales(callId), queryFn: () => callsApi.sales(callId) });
 }
 
 /** Post sale and Clear: each answers the call's sales, which replace the shown ones. */
 export function useSalesActions(callId: number) {
   const queryClient = useQueryClient();
-  const store = (sales: Sales) => queryClient.setQueryData(callKeys.sales(callId), sales);
+  const store = (sales: Sales) => queryClient.setQueryData(queryKeys.calls.sales(callId), sales);
   const post = useMutation({
     mutationFn: (body: SetNewSalesBody) => callsApi.setSales(callId, body),
     onSuccess: store,

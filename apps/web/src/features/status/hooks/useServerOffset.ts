@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queryKeys';
 import { statusApi } from '../api';
-import { statusKeys } from '../keys';
 
 /** How far the server's clock is ahead of the browser's, in ms, measured from the middle of the round trip. */
 async function measureOffset(): Promise<number> {
@@ -18,7 +18,7 @@ async function measureOffset(): Promise<number> {
  */
 export function useServerOffset(): number {
   const offset = useQuery({
-    queryKey: statusKeys.serverOffset,
+    queryKey: queryKeys.status.serverOffset,
     queryFn: measureOffset,
     staleTime: 10 * 60_000,
     refetchOnWindowFocus: false,

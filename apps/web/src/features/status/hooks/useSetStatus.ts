@@ -1,8 +1,8 @@
 import type { CurrentStatusInfo, SetNewStatusBody } from '@shiftline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { queryKeys } from '../../../lib/queryKeys';
 import { statusApi } from '../api';
-import { statusKeys } from '../keys';
 
 /** Where a user goes when they choose Logged out: the page that signs them out at once. */
 export const SIGN_OUT_PATH = '/profile/logout';
@@ -22,7 +22,7 @@ export function useSetStatus({ signOutOnLoggedOut = true }: { signOutOnLoggedOut
   return useMutation({
     mutationFn: (body: SetNewStatusBody) => statusApi.set(body),
     onSuccess: (info: CurrentStatusInfo, body) => {
-      queryClient.setQueryData(statusKeys.current, info);
+      queryClient.setQueryData(queryKeys.status.current, info);
       if (signOutOnLoggedOut && isLoggedOut(info, body)) void navigate(SIGN_OUT_PATH);
     },
   });

@@ -1,13 +1,14 @@
 import { SOCKET_EVENTS } from '@shiftline/shared/api/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { refreshAfter } from '../../../lib/cacheRefresh';
+import { queryKeys } from '../../../lib/queryKeys';
 import { socketClient } from '../../../lib/socketClient';
 import { statusApi } from '../api';
-import { statusKeys } from '../keys';
 
 /** The signed-in agent's status and the statuses they may move to; `enabled` only for roles with a status. */
 export function useStatusInfo(enabled = true) {
-  return useQuery({ queryKey: statusKeys.current, queryFn: statusApi.current, enabled, staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.status.current, queryFn: statusApi.current, enabled, staleTime: 30_000 });
 }
 
 /**
@@ -19,7 +20,7 @@ export function useLiveStatus(userId: number, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     return socketClient.on(SOCKET_EVENTS.newAgentStateData, (event) => {
-      if (event.user_id === userId) void queryClient.invalidateQueries({ queryKey: statusKeys.current });
+      if (event.user_id === userId) void refreshAfter(queryClient, { kind: 'agentStatus' });
     });
   }, [enabled, userId, queryClient]);
 }
