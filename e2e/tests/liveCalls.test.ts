@@ -54,6 +54,11 @@ describe('live calls', () => {
     await agent.getByTestId('status-menu-button').waitFor();
     await agent.getByTestId('status-menu-button').click();
     await agent.locator('[data-testid="status-option"][data-status="ready"]').waitFor();
+    // The menu fades in: the picture is taken once it is fully shown.
+    await agent.waitForFunction(() => {
+      const paper = document.querySelector('[role="menu"]')?.closest('.MuiPaper-root');
+      return paper !== null && paper !== undefined && getComputedStyle(paper).opacity === '1';
+    });
     await screenshot(agent, 'live-status-menu');
     await agent.locator('[data-testid="status-option"][data-status="ready"]').click();
     await expect.poll(() => agent.getByTestId('status-title').textContent(), POLL).toBe('Ready');
