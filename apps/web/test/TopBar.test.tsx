@@ -1,7 +1,6 @@
 import { ROLES, type Role } from '@shiftline/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TopBar } from '../src/app/topBar/TopBar';
 import { fakeUser } from './fakeUser';
 import { renderWithProviders } from './renderWithProviders';
@@ -10,17 +9,8 @@ import { renderWithProviders } from './renderWithProviders';
 const CAD_RATE_ROLES: Role[] = ['schedule_supervisor', 'administrator'];
 const PROFILE_SETTINGS_ROLES: Role[] = ['schedule_supervisor', 'administrator', 'super_admin'];
 
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
-
 function renderTopBar(role: Role) {
-  renderWithProviders(
-    <>
-      <TopBar user={fakeUser(role)} onOpenNavigation={() => undefined} />
-      <CurrentPath />
-    </>,
-  );
+  renderWithProviders(<TopBar user={fakeUser(role)} onOpenNavigation={() => undefined} />, { showPath: true });
 }
 
 /** The menu's code loads when it is first opened, so it appears a moment after the click. */
@@ -30,8 +20,6 @@ async function openProfileMenu() {
 }
 
 describe('TopBar', () => {
-  afterEach(() => vi.useRealTimers());
-
   describe.each(ROLES)('for the %s role', (role) => {
     it(`${CAD_RATE_ROLES.includes(role) ? 'shows' : 'hides'} the CAD rate field`, () => {
       renderTopBar(role);

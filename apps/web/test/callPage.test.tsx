@@ -1,11 +1,11 @@
 import type { CallData } from '@shiftline/shared';
-import { notifyManager } from '@tanstack/react-query';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callData, DISPOSITIONS, NO_SALES, PRODUCTS } from './callFixtures';
-import { fakeFetch } from './fakeFetch';
-import { fakeSocket } from './fakeSocket';
+import { callsTo, type Replies, serveFetch } from './fakeFetch';
+import { connectSocketEachTest } from './fakeSocket';
+import { advance, notifyOnMicrotask } from './fakeTimers';
 import { fakeUser } from './fakeUser';
 import { renderWithProviders } from './renderWithProviders';
 import { statusInfo } from './statusFixtures';
@@ -14,20 +14,13 @@ let viewer = fakeUser('agent');
 vi.mock('../src/features/auth', () => ({ useCurrentUser: () => viewer }));
 vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
-const { socketClient } = await import('../src/lib/socketClient');
 const { CallPage } = await import('../src/features/calls/components/CallPage');
 const { CallsPage } = await import('../src/features/calls/components/CallsPage');
-
-type Replies = Parameters<typeof fakeFetch>[0];
-
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
 
 /** The server as the call page sees it; `call` is what get_call_data answers now (tests move it on). */
 function setUp(replies: Replies = {}, { call = callData() }: { call?: CallData } = {}) {
   const state = { call };
-  const fetch = fakeFetch({
+  const fetch = serveFetch({
     'GET /api/inquiries/41/get_call_data': () => ({ status: 200, body: state.call }),
     'GET /api/inquiries/server_time': { status: 200, body: { server_time: new Date().toISOString(), unix: 0 } },
     'GET /api/status/get_current_status_info': { status: 200, body: statusInfo('on_call', { callId: 41 }) },
@@ -46,46 +39,23 @@ function setUp(replies: Replies = {}, { call = callData() }: { call?: CallData }
     'POST /api/inquiries/set_notes/41': { status: 200, body: { status: 'ok' } },
     ...replies,
   });
-  vi.stubGlobal('fetch', fetch);
   renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/inquiries/call/:id" element={<CallPage />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <CurrentPath />
-    </>,
-    { path: '/inquiries/call/41' },
+    <Routes>
+      <Route path="/inquiries/call/:id" element={<CallPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { path: '/inquiries/call/41', showPath: true },
   );
   return { fetch, state };
 }
 
-const callsTo = (fetch: ReturnType<typeof fakeFetch>, method: string, path: string) =>
-  fetch.mock.calls
-    .filter(([input, init]) => String(input).split('?')[0] === path && (init?.method ?? 'GET') === method)
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
-
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
-/** With fake timers: lets answers arrive and screens update, moving the clock by `ms`. */
-const advance = (ms: number) =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
 
 describe('CallPage', () => {
-  // The query cache tells screens of changes on a microtask, so fake timers drive only the page's own timers.
-  beforeAll(() => notifyManager.setScheduler(queueMicrotask));
-  afterAll(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
-
-  beforeEach(async () => {
+  notifyOnMicrotask();
+  connectSocketEachTest();
+  beforeEach(() => {
     viewer = fakeUser('agent');
-    await socketClient.connect();
-  });
-  afterEach(() => {
-    socketClient.disconnect();
-    fakeSocket.handlers.clear();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('shows the client card: name, phone, address, email and country', async () => {
@@ -491,14 +461,11 @@ describe('CallPage', () => {
 
   describe('the calls page', () => {
     function renderCallsPage(replies: Replies) {
-      vi.stubGlobal(
-        'fetch',
-        fakeFetch({
-          'GET /api/inquiries/server_time': { status: 200, body: { server_time: new Date().toISOString(), unix: 0 } },
-          'GET /api/inquiries/get_call_for_user': { status: 200, body: { call: null } },
-          ...replies,
-        }),
-      );
+      serveFetch({
+        'GET /api/inquiries/server_time': { status: 200, body: { server_time: new Date().toISOString(), unix: 0 } },
+        'GET /api/inquiries/get_call_for_user': { status: 200, body: { call: null } },
+        ...replies,
+      });
       renderWithProviders(<CallsPage />, { path: '/inquiries/all_calls' });
     }
 

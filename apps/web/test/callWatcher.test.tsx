@@ -1,39 +1,25 @@
 import { SOCKET_EVENTS } from '@shiftline/shared/api/events';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callData } from './callFixtures';
-import { fakeFetch } from './fakeFetch';
-import { fakeSocket, serverSends } from './fakeSocket';
+import { type Replies, serveFetch } from './fakeFetch';
+import { connectSocketEachTest, serverSends } from './fakeSocket';
 import { renderWithProviders } from './renderWithProviders';
 import { statusInfo } from './statusFixtures';
 
 vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
-const { socketClient } = await import('../src/lib/socketClient');
 const { CallWatcher } = await import('../src/features/calls');
 
-type Replies = Parameters<typeof fakeFetch>[0];
 const ME = 7;
 
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
-
 function setUp(replies: Replies = {}) {
-  const fetch = fakeFetch({
+  const fetch = serveFetch({
     'GET /api/inquiries/get_call_for_user': { status: 200, body: { call: null } },
     'POST /api/inquiries/41/get_call_page_url': { status: 200, body: { url: '/inquiries/call/41' } },
     ...replies,
   });
-  vi.stubGlobal('fetch', fetch);
-  renderWithProviders(
-    <>
-      <CallWatcher userId={ME} />
-      <CurrentPath />
-    </>,
-    { path: '/schedule' },
-  );
+  renderWithProviders(<CallWatcher userId={ME} />, { path: '/schedule', showPath: true });
   return fetch;
 }
 
@@ -57,14 +43,7 @@ const path = () => screen.getByTestId('path').textContent;
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 
 describe('CallWatcher', () => {
-  beforeEach(async () => {
-    await socketClient.connect();
-  });
-  afterEach(() => {
-    socketClient.disconnect();
-    fakeSocket.handlers.clear();
-    vi.unstubAllGlobals();
-  });
+  connectSocketEachTest();
 
   it('opens the call page when a call rings for the agent, and remembers the call', async () => {
     const fetch = setUp();

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 type Handler = (payload?: unknown) => void;
 
@@ -26,3 +26,19 @@ export const serverSends = (event: string, payload: unknown) =>
   act(() => {
     for (const handler of fakeSocket.handlers.get(event) ?? []) handler(payload);
   });
+
+/**
+ * For the tests of the enclosing block: the app's socket client connects (to this fake) before each test, and after
+ * it disconnects, the handlers screens registered are dropped and every mock's calls are forgotten.
+ */
+export function connectSocketEachTest() {
+  const client = async () => (await import('../src/lib/socketClient')).socketClient;
+  beforeEach(async () => {
+    await (await client()).connect();
+  });
+  afterEach(async () => {
+    (await client()).disconnect();
+    fakeSocket.handlers.clear();
+    vi.clearAllMocks();
+  });
+}

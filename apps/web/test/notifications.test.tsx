@@ -1,15 +1,13 @@
 import type { Notification as AppNotification } from '@shiftline/shared';
-import { notifyManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from './fakeFetch';
-import { fakeSocket, serverSends as serverPush } from './fakeSocket';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, type Replies, serveFetch } from './fakeFetch';
+import { connectSocketEachTest, serverSends as serverPush } from './fakeSocket';
+import { advance, notifyOnMicrotask } from './fakeTimers';
 import { renderWithProviders } from './renderWithProviders';
 
 vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
-const { socketClient } = await import('../src/lib/socketClient');
 const { NotificationsBell } = await import('../src/features/notifications');
 const { READ_AFTER_DISPLAY_MS } = await import('../src/features/notifications/constants');
 // Loaded ahead, so the lazy toast shows without waiting on the module loader while the clock is fake.
@@ -36,46 +34,20 @@ const LIST = {
   unread: 2,
 };
 
-type Replies = Parameters<typeof fakeFetch>[0];
-
 function setUp(replies: Replies = {}) {
-  const fetch = fakeFetch({
+  const fetch = serveFetch({
     'GET /api/notification/get_notifications': { status: 200, body: LIST },
     'POST /api/notification/set_read_status': { status: 200, body: { status: 'ok' } },
     'POST /api/notification/delete_notification/2': { status: 200, body: { status: 'ok' } },
     'POST /api/notification/delete_all_notifications': { status: 200, body: { status: 'ok' } },
     ...replies,
   });
-  vi.stubGlobal('fetch', fetch);
-  renderWithProviders(
-    <>
-      <NotificationsBell zone="America/Toronto" />
-      <CurrentPath />
-    </>,
-    { path: '/schedule' },
-  );
+  renderWithProviders(<NotificationsBell zone="America/Toronto" />, { path: '/schedule', showPath: true });
   return fetch;
 }
 
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
-
-/** The bodies of calls made to one path. */
-const callsTo = (fetch: ReturnType<typeof fakeFetch>, path: string) =>
-  fetch.mock.calls
-    .filter(([input]) => String(input).split('?')[0] === path)
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
-
 /** With fake timers: lets the cache notify its screens and lazy parts load, without moving the clock. */
-const flush = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
-const advance = (ms: number) =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
+const flush = () => advance(0);
 
 const unreadBadge = () => screen.getByTestId('notifications-unread');
 const waitForCount = (count: number) => waitFor(() => expect(unreadBadge().dataset.count).toBe(String(count)));
@@ -86,22 +58,9 @@ async function openPopup() {
 }
 
 describe('NotificationsBell', { timeout: 20_000 }, () => {
-  // The query cache tells screens of changes on a zero timeout; here on a microtask, so that fake
-  // timers drive only the bell's own 3 s timers and a change shows without moving the clock.
-  beforeAll(() => notifyManager.setScheduler(queueMicrotask));
-  afterAll(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
-
-  beforeEach(async () => {
-    await socketClient.connect();
-  });
-
-  afterEach(() => {
-    socketClient.disconnect();
-    fakeSocket.handlers.clear();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.clearAllMocks();
-  });
+  // Fake timers drive only the bell's own 3 s timers.
+  notifyOnMicrotask();
+  connectSocketEachTest();
 
   it('shows the unread count from the server', async () => {
     setUp();
@@ -119,7 +78,7 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
     expect(items[0]?.textContent).toContain('Title 3');
     expect(items[0]?.textContent).toContain('Message 3');
     expect(items[0]?.textContent).toContain('ago');
-    expect(callsTo(fetch, '/api/notification/set_read_status')).toEqual([{ notifications: [3, 1] }]);
+    expect(callsTo(fetch, 'POST', '/api/notification/set_read_status')).toEqual([{ notifications: [3, 1] }]);
     await waitForCount(0);
     expect(items.map((item) => item.dataset.status)).toEqual(['1', '1', '1']);
   });
@@ -149,9 +108,9 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
     expect(unreadBadge().dataset.count).toBe('1');
 
     await advance(READ_AFTER_DISPLAY_MS - 1);
-    expect(callsTo(fetch, '/api/notification/set_read_status')).toEqual([{ notifications: [3, 1] }]);
+    expect(callsTo(fetch, 'POST', '/api/notification/set_read_status')).toEqual([{ notifications: [3, 1] }]);
     await advance(1);
-    expect(callsTo(fetch, '/api/notification/set_read_status')).toEqual([
+    expect(callsTo(fetch, 'POST', '/api/notification/set_read_status')).toEqual([
       { notifications: [3, 1] },
       { notifications: [5] },
     ]);
@@ -169,9 +128,9 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
     await flush();
     expect(screen.getByTestId('notification-toast').dataset.id).toBe('6');
     await advance(READ_AFTER_DISPLAY_MS - 1);
-    expect(callsTo(fetch, '/api/notification/set_read_status')).toEqual([]);
+    expect(callsTo(fetch, 'POST', '/api/notification/set_read_status')).toEqual([]);
     await advance(1);
-    expect(callsTo(fetch, '/api/notification/set_read_status')).toEqual([{ notifications: [6] }]);
+    expect(callsTo(fetch, 'POST', '/api/notification/set_read_status')).toEqual([{ notifications: [6] }]);
     await flush();
     expect(unreadBadge().dataset.count).toBe('2');
   });
@@ -189,7 +148,7 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
     fireEvent.click(await within(popup).findByTestId('notification-accept'));
     const modal = await screen.findByTestId('notification-error');
     expect(modal.textContent).toContain('All places in this shift are already taken.');
-    expect(callsTo(fetch, '/api/notification/accept_notification/7')).toHaveLength(1);
+    expect(callsTo(fetch, 'POST', '/api/notification/accept_notification/7')).toHaveLength(1);
   });
 
   it('shows the message of an HTTP error on Accept in the same modal', async () => {
@@ -218,7 +177,7 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
     fireEvent.click(await within(popup).findByTestId('notification-accept'));
     expect((await screen.findByTestId('notification-accepted')).textContent).toContain('Shift added.');
     expect(screen.queryByTestId('notification-error')).toBeNull();
-    await waitFor(() => expect(callsTo(fetch, '/api/notification/get_notifications')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetch, 'GET', '/api/notification/get_notifications')).toHaveLength(2));
   });
 
   it('offers Accept only on open free-shift offers', async () => {
@@ -251,12 +210,12 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
           .map((item) => item.dataset.id),
       ).toEqual(['3', '1']),
     );
-    expect(callsTo(fetch, '/api/notification/delete_notification/2')).toHaveLength(1);
+    expect(callsTo(fetch, 'POST', '/api/notification/delete_notification/2')).toHaveLength(1);
 
     fireEvent.click(within(popup).getByTestId('notifications-clear-all'));
     expect(await within(popup).findByTestId('notifications-empty')).toBeTruthy();
     expect(within(popup).queryAllByTestId('notification-item')).toHaveLength(0);
-    expect(callsTo(fetch, '/api/notification/delete_all_notifications')).toHaveLength(1);
+    expect(callsTo(fetch, 'POST', '/api/notification/delete_all_notifications')).toHaveLength(1);
   });
 
   describe('desktop notifications', () => {

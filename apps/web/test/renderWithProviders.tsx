@@ -4,17 +4,31 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { theme } from '../src/app/theme';
 
-/** Renders a component with the app's providers and an in-memory router. */
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+/** The router's current path, for tests that check where a click or an event took the page. */
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+/**
+ * Renders a component with the app's providers and an in-memory router starting at `path`; with `showPath`, the
+ * router's current path follows it in an output with the test id `path`.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', showPath = false }: { path?: string; showPath?: boolean } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale="en-US">
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>
+            {ui}
+            {showPath && <CurrentPath />}
+          </MemoryRouter>
         </LocalizationProvider>
       </QueryClientProvider>
     </ThemeProvider>,

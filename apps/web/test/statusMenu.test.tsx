@@ -1,48 +1,29 @@
 import { CALL_TAKING_ROLES, READY_OUTBOUND_EXPLANATION, ROLES, type Role, statusTitle } from '@shiftline/shared';
 import { SOCKET_EVENTS } from '@shiftline/shared/api/events';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from './fakeFetch';
-import { fakeSocket, serverSends } from './fakeSocket';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, type Replies, serveFetch } from './fakeFetch';
+import { connectSocketEachTest, serverSends } from './fakeSocket';
 import { fakeUser } from './fakeUser';
 import { renderWithProviders } from './renderWithProviders';
 import { statusInfo } from './statusFixtures';
 
 vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
-const { socketClient } = await import('../src/lib/socketClient');
 const { TopBar } = await import('../src/app/topBar/TopBar');
-
-type Replies = Parameters<typeof fakeFetch>[0];
-
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
 
 const SERVER_NOW = '2026-01-15T14:05:09.000Z';
 
 function setUp(role: Role, replies: Replies = {}, user = fakeUser(role)) {
-  const fetch = fakeFetch({
+  const fetch = serveFetch({
     'GET /api/status/get_current_status_info': { status: 200, body: statusInfo('ready') },
     'GET /api/inquiries/server_time': { status: 200, body: { server_time: SERVER_NOW, unix: 1768485909 } },
     'GET /api/inquiries/get_call_for_user': { status: 200, body: { call: null } },
     ...replies,
   });
-  vi.stubGlobal('fetch', fetch);
-  renderWithProviders(
-    <>
-      <TopBar user={user} onOpenNavigation={() => undefined} />
-      <CurrentPath />
-    </>,
-  );
+  renderWithProviders(<TopBar user={user} onOpenNavigation={() => undefined} />, { showPath: true });
   return fetch;
 }
-
-const callsTo = (fetch: ReturnType<typeof fakeFetch>, method: string, path: string) =>
-  fetch.mock.calls
-    .filter(([input, init]) => String(input).split('?')[0] === path && (init?.method ?? 'GET') === method)
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 
 async function openMenu() {
   fireEvent.click(await screen.findByTestId('status-menu-button'));
@@ -50,15 +31,7 @@ async function openMenu() {
 }
 
 describe('StatusMenu in the top bar', () => {
-  beforeEach(async () => {
-    await socketClient.connect();
-  });
-  afterEach(() => {
-    socketClient.disconnect();
-    fakeSocket.handlers.clear();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  connectSocketEachTest();
 
   it.each(ROLES)('is shown for the %s role only when that role takes calls', async (role) => {
     const fetch = setUp(role);

@@ -1,13 +1,12 @@
 import { VACATION_EVENTS } from '@shiftline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from './fakeFetch';
-import { fakeSocket, serverSends } from './fakeSocket';
+import { describe, expect, it, vi } from 'vitest';
+import { type FakeFetch, type Replies, serveFetch } from './fakeFetch';
+import { connectSocketEachTest, fakeSocket, serverSends } from './fakeSocket';
 import { renderWithProviders } from './renderWithProviders';
 
 vi.mock('socket.io-client', async () => (await import('./fakeSocket')).fakeSocketModule);
 
-const { socketClient } = await import('../src/lib/socketClient');
 const { VacationApprovalHost } = await import('../src/features/vacations');
 
 const ZONE = 'America/Toronto';
@@ -25,10 +24,9 @@ const SHIFTS = [
 ];
 
 const ok = { status: 200, body: { status: 'ok' } };
-type Replies = Parameters<typeof fakeFetch>[0];
 
 function setUp(replies: Replies) {
-  const fetch = fakeFetch({
+  const fetch = serveFetch({
     [`GET ${datesPath('vacations')}`]: { status: 200, body: [] },
     [`GET ${datesPath('shifts')}`]: { status: 200, body: [] },
     'POST /api/schedules/approve_vacation/5': ok,
@@ -37,30 +35,20 @@ function setUp(replies: Replies) {
     'POST /api/schedules/create_vacation': { status: 200, body: { id: 77, status: 'vac_pending' } },
     ...replies,
   });
-  vi.stubGlobal('fetch', fetch);
   renderWithProviders(<VacationApprovalHost zone={ZONE} />);
   return fetch;
 }
 
 /** The calls made, as 'METHOD path' with the body. */
-const calls = (fetch: ReturnType<typeof fakeFetch>) =>
+const calls = (fetch: FakeFetch) =>
   fetch.mock.calls.map(([input, init]) => ({
     call: `${init?.method ?? 'GET'} ${String(input)}`,
     body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
   }));
-const posts = (fetch: ReturnType<typeof fakeFetch>) => calls(fetch).filter(({ call }) => call.startsWith('POST'));
+const posts = (fetch: FakeFetch) => calls(fetch).filter(({ call }) => call.startsWith('POST'));
 
 describe('VacationApprovalHost', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    await socketClient.connect();
-  });
-
-  afterEach(() => {
-    socketClient.disconnect();
-    fakeSocket.handlers.clear();
-    vi.unstubAllGlobals();
-    vi.clearAllMocks();
-  });
+  connectSocketEachTest();
 
   it("listens to the shared contract's event names", async () => {
     // The host imports the names from shared's zod-free events module (its own copy is gone).
