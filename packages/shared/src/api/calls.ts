@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALL_STATES } from '../live/callStates.js';
+import { CAMPAIGN_TYPES } from './campaigns.js';
 import { idSchema, idTextSchema, textSchema, unixSecondsSchema } from './fields.js';
 
 /*
@@ -35,13 +36,19 @@ export const callbackInfoSchema = z.object({
   voice_mail: z.boolean(),
 });
 
+/** The campaign a call belongs to (or a dialled number reaches). */
+const callCampaignSchema = z.object({ id: z.number().int(), name: z.string(), type: z.enum(CAMPAIGN_TYPES) });
+
+/** A disposition an agent may choose, and the one chosen for a call. */
+export const dispositionOptionSchema = z.object({ id: z.number().int(), title: z.string() });
+
 /** The call page's data: GET /api/inquiries/:id/get_call_data, and the payload of newCallData. */
 export const callDataSchema = callClientSchema.extend({
   inquiry_id: z.number().int(),
   current_call_id: z.number().int(),
-  direction: z.enum(['inbound', 'outbound']),
+  direction: z.enum(CAMPAIGN_TYPES),
   status: z.enum(CALL_STATES),
-  campaign: z.object({ id: z.number().int(), name: z.string(), type: z.enum(['inbound', 'outbound']) }),
+  campaign: callCampaignSchema,
   agent_id: z.number().int().nullable(),
   call_from_number: z.string().nullable(),
   queued_at: z.string(),
@@ -49,7 +56,7 @@ export const callDataSchema = callClientSchema.extend({
   answered_at: z.string().nullable(),
   ended_at: z.string().nullable(),
   notes: z.string(),
-  disposition: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  disposition: dispositionOptionSchema.nullable(),
   transfer_type: z.string().nullable(),
   callback: callbackInfoSchema.nullable(),
   voice_mail: z.boolean(),
@@ -87,7 +94,7 @@ export const campaignByPhoneBodySchema = z.object({
     .max(32, { error: 'must be at most 32 characters' }),
 });
 export const campaignByPhoneSchema = z.object({
-  campaign: z.object({ id: z.number().int(), name: z.string(), type: z.enum(['inbound', 'outbound']) }).nullable(),
+  campaign: callCampaignSchema.nullable(),
 });
 
 export const urlAnswerSchema = z.object({ url: z.string() });
@@ -147,7 +154,6 @@ export type EndCallBody = z.infer<typeof endCallBodySchema>;
 export const callIdParamSchema = z.object({ callId: idTextSchema });
 
 /* Dispositions */
-export const dispositionOptionSchema = z.object({ id: z.number().int(), title: z.string() });
 export const dispositionsSchema = z.object({
   dispositions: z.array(dispositionOptionSchema),
   selected: z.number().int().nullable(),

@@ -3,7 +3,7 @@ import { CALL_DURATION_BUCKETS, QUEUE_BUCKETS } from '../metrics/constants.js';
 import { DISPOSITION_BUCKET_IDS } from '../metrics/dispositions.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
 import { CAMPAIGN_TYPES } from './campaigns.js';
-import { idListSchema, unixSecondsSchema } from './fields.js';
+import { idListSchema, refineUnixRange, unixSecondsSchema } from './fields.js';
 
 /** Longest range one dashboard request may cover: a year and a month of slack for compare ranges. */
 export const MAX_DASHBOARD_RANGE_DAYS = 400;
@@ -30,15 +30,8 @@ export const dashboardQuerySchema = z
     campaigns: idList,
     statsSources: idList,
   })
+  .superRefine(refineUnixRange(MAX_DASHBOARD_RANGE_DAYS))
   .superRefine((body, context) => {
-    if (body.end < body.start) context.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start' });
-    if (body.end - body.start > MAX_DASHBOARD_RANGE_DAYS * 86_400) {
-      context.addIssue({
-        code: 'custom',
-        path: ['end'],
-        message: `must be within ${MAX_DASHBOARD_RANGE_DAYS} days of start`,
-      });
-    }
     if (body.dateOffset !== undefined && !Number.isInteger(body.dateOffset * 2)) {
       context.addIssue({ code: 'custom', path: ['dateOffset'], message: 'must be whole or half hours' });
     }

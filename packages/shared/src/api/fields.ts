@@ -75,6 +75,19 @@ export const isoDateSchema = (name: string) =>
     .date({ error: `${name} must be a date (yyyy-MM-dd)` })
     .refine((value) => value >= '1970-01-01' && value <= '2099-12-31', { error: `${name} ${INSTANT_RANGE}` });
 
+/**
+ * The range check of a body with `start` and `end` (Unix seconds, both included), for `superRefine`: the end is not
+ * before the start, and the two are at most `maxDays` days apart.
+ */
+export const refineUnixRange =
+  (maxDays: number) =>
+  (body: { start: number; end: number }, context: z.RefinementCtx): void => {
+    if (body.end < body.start) context.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start' });
+    if (body.end - body.start > maxDays * 86_400) {
+      context.addIssue({ code: 'custom', path: ['end'], message: `must be within ${maxDays} days of start` });
+    }
+  };
+
 /** Path parameters naming one row. */
 export const idParamSchema = z.object({ id: idTextSchema });
 export const userIdParamSchema = z.object({ userId: idTextSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCTIVITY_GROUPS, PRODUCTIVITY_SUB_CATEGORIES } from '../metrics/productivity.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
-import { idListSchema, unixSecondsSchema } from './fields.js';
+import { idListSchema, refineUnixRange, unixSecondsSchema } from './fields.js';
 
 /** Longest range one productivity request may cover. */
 export const MAX_PRODUCTIVITY_RANGE_DAYS = 400;
@@ -33,16 +33,7 @@ const loadFields = {
   ids: idListSchema(5000).default([]),
 };
 
-function refineRange(body: { start: number; end: number }, context: z.RefinementCtx): void {
-  if (body.end < body.start) context.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start' });
-  if (body.end - body.start > MAX_PRODUCTIVITY_RANGE_DAYS * 86_400) {
-    context.addIssue({
-      code: 'custom',
-      path: ['end'],
-      message: `must be within ${MAX_PRODUCTIVITY_RANGE_DAYS} days of start`,
-    });
-  }
-}
+const refineRange = refineUnixRange(MAX_PRODUCTIVITY_RANGE_DAYS);
 
 export const productivityLoadBodySchema = z.object(loadFields).superRefine(refineRange);
 export type ProductivityLoadBody = z.input<typeof productivityLoadBodySchema>;

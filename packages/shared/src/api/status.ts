@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { idSchema, textSchema } from './fields.js';
 
-/** One status as the top bar draws it (operations spec §3 Status). */
-export const statusViewSchema = z.object({
+/** A status as the top bar and its menu draw it: its name, title, icon and background colour. */
+const statusLookSchema = z.object({
   name: z.string(),
   title: z.string(),
   icon: z.string(),
   bgc: z.string(),
+});
+
+/** One status as the top bar draws it (operations spec §3 Status). */
+export const statusViewSchema = statusLookSchema.extend({
   /** Seconds in this status when the answer was made; the top bar counts on from it. */
   timer: z.number().int(),
   status_start_at: z.string(),
@@ -15,13 +19,7 @@ export const statusViewSchema = z.object({
 export type StatusView = z.infer<typeof statusViewSchema>;
 
 /** A status the agent may move to, in the menu's order. */
-export const statusTransitionSchema = z.object({
-  name: z.string(),
-  title: z.string(),
-  icon: z.string(),
-  bgc: z.string(),
-  priority: z.number().int(),
-});
+export const statusTransitionSchema = statusLookSchema.extend({ priority: z.number().int() });
 export type StatusTransition = z.infer<typeof statusTransitionSchema>;
 
 /** GET /api/status/get_current_status_info and the answer of set_new_status. */
