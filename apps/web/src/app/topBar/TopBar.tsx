@@ -7,11 +7,12 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { type CurrentUser, can, canHaveStatus } from '@shiftline/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CallWatcher } from '../../features/calls';
 import { NotificationsBell } from '../../features/notifications';
 import { StatusMenu } from '../../features/status';
+import { useLazyMenu } from '../../ui/useLazyMenu';
 import { CadRateField } from './CadRateField';
 import { TopBarClock } from './TopBarClock';
 import { UserSummary } from './UserSummary';
@@ -22,9 +23,7 @@ const ProfileMenu = lazy(async () => ({ default: (await import('./ProfileMenu'))
 type TopBarProps = { user: CurrentUser; onOpenNavigation: () => void };
 
 export function TopBar({ user, onOpenNavigation }: TopBarProps) {
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  // Kept mounted once opened, so it closes with its transition.
-  const [menuWanted, setMenuWanted] = useState(false);
+  const menu = useLazyMenu();
   return (
     <AppBar
       position="fixed"
@@ -64,21 +63,18 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
         ) : null}
         {can(user.role, 'notifications.use') ? <NotificationsBell zone={user.timezone} /> : null}
         <ButtonBase
-          onClick={(event) => {
-            setMenuWanted(true);
-            setMenuAnchor(event.currentTarget);
-          }}
+          onClick={menu.open}
           aria-haspopup="true"
-          aria-expanded={menuAnchor !== null}
+          aria-expanded={menu.anchor !== null}
           data-testid="profile-menu-button"
           sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 0.5, '&:hover': { bgcolor: 'action.hover' } }}
         >
           <UserSummary user={user} testId="topbar-user" hideTextOnNarrow />
           <KeyboardArrowDownIcon fontSize="small" color="action" />
         </ButtonBase>
-        {menuWanted ? (
+        {menu.wanted ? (
           <Suspense fallback={null}>
-            <ProfileMenu user={user} anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} />
+            <ProfileMenu user={user} anchorEl={menu.anchor} onClose={menu.close} />
           </Suspense>
         ) : null}
       </Toolbar>

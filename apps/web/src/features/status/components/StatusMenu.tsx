@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { CurrentStatusInfo } from '@shiftline/shared';
 import { lazy, Suspense, useState } from 'react';
 import type { Notice } from '../../../ui/NoticeSnackbar';
+import { useLazyMenu } from '../../../ui/useLazyMenu';
 import { useElapsed } from '../hooks/useElapsed';
 import { useSetStatus } from '../hooks/useSetStatus';
 import { useLiveStatus, useStatusInfo } from '../hooks/useStatusInfo';
@@ -58,9 +59,7 @@ export function StatusMenu({ userId }: { userId: number }) {
   const info = useStatusInfo();
   useLiveStatus(userId, true);
   const setStatus = useSetStatus();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Kept mounted once opened, so it closes with its transition.
-  const [menuWanted, setMenuWanted] = useState(false);
+  const menu = useLazyMenu();
   const [notice, setNotice] = useState<Notice | null>(null);
 
   if (info.data === undefined) {
@@ -80,7 +79,7 @@ export function StatusMenu({ userId }: { userId: number }) {
 
   const current = info.data;
   const choose = (name: string) => {
-    setAnchor(null);
+    menu.close();
     setStatus.mutate(
       { status_name: name },
       { onError: (error) => setNotice({ severity: 'error', message: error.message }) },
@@ -90,12 +89,9 @@ export function StatusMenu({ userId }: { userId: number }) {
   return (
     <>
       <ButtonBase
-        onClick={(event) => {
-          setMenuWanted(true);
-          setAnchor(event.currentTarget);
-        }}
+        onClick={menu.open}
         aria-haspopup="menu"
-        aria-expanded={anchor !== null}
+        aria-expanded={menu.anchor !== null}
         aria-label={`Status: ${current.status.title}. Change status`}
         disabled={setStatus.isPending}
         data-testid="status-menu-button"
@@ -115,9 +111,9 @@ export function StatusMenu({ userId }: { userId: number }) {
       >
         <StatusChipContent info={current} />
       </ButtonBase>
-      {menuWanted ? (
+      {menu.wanted ? (
         <Suspense fallback={null}>
-          <StatusOptionsMenu info={current} anchorEl={anchor} onClose={() => setAnchor(null)} onChoose={choose} />
+          <StatusOptionsMenu info={current} anchorEl={menu.anchor} onClose={menu.close} onChoose={choose} />
         </Suspense>
       ) : null}
       {current.status.name === 'ready_outbound' || notice !== null ? (
