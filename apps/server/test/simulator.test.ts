@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowPosition, workWindow } from '../src/db/demo/history/arrivals.js';
 import { FULL_HISTORY_LOAD } from '../src/db/demo/history/generateHistory.js';
+import type { SimulatedTelephony } from '../src/features/calls/index.js';
 import { createSimulator, type Simulator } from '../src/simulator/index.js';
 import { createTestUser, demoEmail, startTestApp, type TestApp } from './support/testApp.js';
 
@@ -79,21 +80,21 @@ async function checkLiveCalls(minute: number) {
   if (doubled.length > 0) problems.push(`minute ${minute}: ${JSON.stringify(doubled)}`);
 }
 
-/** The person (agent@) answers what rings for them and closes their after-call form; the simulated caller hangs up. */
+/**
+ * The person (agent@) answers what rings for them and closes their after-call form; the simulated caller hangs up.
+ * They look at their phone every 15 s (an offer rings for 20 s), when the network has signalled something for them.
+ */
+let personSignalled = false;
 async function personWorks() {
-  const live = await t.database.db
-    .selectFrom('calls')
-    .select(['id', 'status'])
-    .where('agent_id', '=', person.id)
-    .where('status', 'in', ['offered', 'after_call'])
-    .executeTakeFirst();
-  if (live?.status === 'offered') await t.app.live.engine.flow(person, Number(live.id), 'talk');
-  if (live?.status === 'after_call') {
-    await t.app.live.engine.setStatus(person, { status_name: 'ready', call_id: Number(live.id) });
+  if (!personSignalled) return;
+  personSignalled = false;
+  const { status, call_id } = await t.app.live.engine.statusInfo(person);
+  if (status.name === 'ringing' && call_id !== null) await t.app.live.engine.flow(person, call_id, 'talk');
+  if (status.name === 'after_call_work' && call_id !== null) {
+    await t.app.live.engine.setStatus(person, { status_name: 'ready', call_id });
   }
   // A call that rang out put them in automatic not-ready: back to ready.
-  const status = (await t.app.live.engine.statusInfo(person)).status.name;
-  if (status === 'not_ready_automatic') await t.app.live.engine.setStatus(person, { status_name: 'ready' });
+  if (status.name === 'not_ready_automatic') await t.app.live.engine.setStatus(person, { status_name: 'ready' });
 }
 
 beforeAll(async () => {
@@ -142,10 +143,20 @@ beforeAll(async () => {
     seed: 7,
     load: FULL_HISTORY_LOAD,
     now: () => clock,
-    sweepEveryMs: 10_000,
+    sweepEveryMs: 15_000,
   });
   const summary = await simulator.prepare();
   expect(summary.agents).toBe(9);
+  const telephony = t.app.live.telephony as SimulatedTelephony;
+  const personsCalls = new Set<string>();
+  telephony.on('ring', (callId: string, agentId: number) => {
+    if (agentId !== person.id) return;
+    personsCalls.add(callId);
+    personSignalled = true;
+  });
+  telephony.on('release', (callId: string) => {
+    if (personsCalls.has(callId)) personSignalled = true;
+  });
   await t.app.live.engine.setStatus(person, { status_name: 'ready' });
   // The person looks at their phone every 15 s (an offer rings for 20 s); the floor is checked every minute.
   for (let step = 1; step <= 240; step += 1) {

@@ -6,9 +6,16 @@ export { type BuildAppOptions, buildApp } from '../app.js';
 export type { AppConfig } from '../config.js';
 export { type DatabaseHandle, openDatabase } from '../db/database.js';
 export { type DemoOptions, generateDemo } from '../db/demo/generateDemo.js';
-export { FULL_HISTORY_LOAD, generateHistory, type HistoryOptions } from '../db/demo/history/generateHistory.js';
+export {
+  DEMO_HISTORY_LOAD,
+  FULL_HISTORY_LOAD,
+  generateHistory,
+  type HistoryOptions,
+} from '../db/demo/history/generateHistory.js';
 export { migrateToLatest } from '../db/migrate.js';
 export { transactional } from '../db/transaction.js';
+export { SimulatedTelephony } from '../features/calls/index.js';
 export { createPlannersRepository, createPlannersService } from '../features/planners/index.js';
 export { createUsersRepository, hashPassword } from '../features/users/index.js';
 export { rollupTables } from '../rollups/index.js';
+export { createSimulator, type Simulator } from '../simulator/index.js';
