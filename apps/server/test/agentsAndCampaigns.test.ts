@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../src/features/campaigns/index.js';
-import { as, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { as, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
+const t = testAppForTests();
 let admin: Session;
 beforeAll(async () => {
-  t = await startTestApp();
   admin = await login(t.app, demoEmail('administrator'));
 });
-afterAll(() => t.close());
 
 type AgentBody = {
   id: number;

@@ -1,11 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { as, demoEmail, login, sessionCookieOf, startTestApp, type TestApp } from './support/testApp.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { as, demoEmail, login, sessionCookieOf, startTestApp, testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForTests();
 
 describe('sign-in', () => {
   it('signs in with the demo password and returns the current user with every field the spec lists', async () => {

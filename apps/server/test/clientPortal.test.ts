@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInRequests } from './support/requests.js';
 import { shiftBodiesIn } from './support/shiftBodies.js';
-import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 /** What the client portal (company supervisor) receives: its own company's data only, filtered by the server. */
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const ZONE = 'America/Toronto';
 const PERIOD = 'start_period=2030-01-01T00:00:00Z&end_period=2030-02-01T00:00:00Z';
-let t: TestApp;
+const t = testAppForTests({}, { now: () => NOW });
 let client: Session;
 let scheduler: Session;
 let companyCampaigns: Set<number>;
@@ -19,7 +19,6 @@ const shiftBody = shiftBodiesIn(ZONE);
 const { get, post } = signedInRequests(() => t);
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => NOW });
   client = await login(t.app, demoEmail('company_supervisor'));
   scheduler = await login(t.app, demoEmail('schedule_supervisor'));
   const { db } = t.database;
@@ -51,7 +50,6 @@ beforeAll(async () => {
   });
   expect(shift.statusCode, shift.body).toBe(201);
 });
-afterAll(() => t.close());
 
 describe('client portal responses', () => {
   it("sends the team calendar without other companies' free shifts or campaign ids", async () => {

@@ -3,12 +3,12 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { iso, shiftBodiesIn } from './support/shiftBodies.js';
 import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
-import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { as, createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 /** Who receives which live event, and how many times: pages by role, tabs of one user, the client portal. */
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const ZONE = 'America/Toronto';
-let t: TestApp;
+const t = testAppForTests({}, { now: () => NOW });
 let baseUrl: string;
 let scheduler: Session;
 let companyId: number;
@@ -52,7 +52,6 @@ async function agentIn(email: string, campaignId: number): Promise<Session> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => NOW });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   scheduler = await login(t.app, demoEmail('schedule_supervisor'));
   const { db } = t.database;
@@ -75,7 +74,6 @@ async function closePages(): Promise<void> {
 }
 afterAll(async () => {
   await closePages();
-  await t.close();
 });
 
 describe('team calendar rooms', () => {

@@ -2,20 +2,18 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInRequests } from './support/requests.js';
 import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
-import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
+const t = testAppForTests();
 let baseUrl: string;
 const { post } = signedInRequests(() => t);
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await t.close();
 });
 
 async function socketOf(session: Session): Promise<Socket> {

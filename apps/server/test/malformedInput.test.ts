@@ -1,16 +1,14 @@
 import { type Action, can, proposeBreaks, ROLES, type Role } from '@shiftline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { as, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
+const t = testAppForTests();
 const sessions = new Map<Role, Session>();
 
 beforeAll(async () => {
-  t = await startTestApp();
   for (const role of ROLES) sessions.set(role, await login(t.app, demoEmail(role)));
 });
-afterAll(() => t.close());
 
 const BAD_BODIES: { name: string; payload: string; contentType: string }[] = [
   { name: 'broken JSON', payload: '{"email": ', contentType: 'application/json' },

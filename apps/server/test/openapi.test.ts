@@ -1,12 +1,8 @@
 import { type Action, isPublicAction } from '@shiftline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForTests();
 
 describe('API documentation', () => {
   it('documents every API route in the OpenAPI document served under /api/docs', async () => {

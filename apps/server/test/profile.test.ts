@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CRM_ID_MISSING_MESSAGE } from '../src/features/profile/index.js';
-import { as, demoEmail, login, startTestApp, type TestApp } from './support/testApp.js';
+import { as, demoEmail, login, testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForTests();
 
 describe('change password', () => {
   it('requires the current password and names the field when it is wrong', async () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
-import { as, demoEmail, login, startTestApp, type TestApp } from './support/testApp.js';
+import { as, demoEmail, login, testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
+const t = testAppForTests();
 let baseUrl: string;
 beforeAll(async () => {
-  t = await startTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => t.close());
 
 describe('Socket.IO', () => {
   it('refuses a connection without a valid session cookie', async () => {

@@ -1,18 +1,16 @@
 import { type Action, can, isPublicAction, ROLES, type Role } from '@shiftline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
-let t: TestApp;
+const t = testAppForTests();
 const sessions = new Map<Role, Session>();
 
 /** Sign-out ends the caller's own session, so it runs last or every later call would be anonymous. */
 const SELF_ENDING = new Set(['POST /api/profile/logout']);
 
 beforeAll(async () => {
-  t = await startTestApp();
   for (const role of ROLES) sessions.set(role, await login(t.app, demoEmail(role)));
 });
-afterAll(() => t.close());
 
 const apiRoutes = () =>
   t.app.routeRecords

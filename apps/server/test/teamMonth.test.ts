@@ -1,12 +1,12 @@
 import { instantOf } from '@shiftline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInRequests } from './support/requests.js';
-import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { as, createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 // The supervisor month's summary and day calls (get_month_summary, get_day_schedule).
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const ZONE = 'America/Toronto';
-let t: TestApp;
+const t = testAppForTests({}, { now: () => NOW });
 let scheduler: Session;
 let campaignId: number;
 let otherCampaignId: number;
@@ -39,7 +39,6 @@ async function addShift(userId: number, status: 'pending' | 'approved' | 'cancel
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => NOW });
   const insertCampaign = (name: string) =>
     t.database.db
       .insertInto('campaigns')
@@ -95,7 +94,6 @@ beforeAll(async () => {
     payload: { timezone: ZONE },
   });
 });
-afterAll(() => t.close());
 
 describe('get_month_summary', () => {
   it('counts pending shifts, days off and the scheduled headcount per local day, with the first atoms', async () => {

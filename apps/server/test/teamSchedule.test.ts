@@ -1,14 +1,14 @@
 import { instantOf } from '@shiftline/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cannotApproveMessage } from '../src/features/vacations/index.js';
 import { signedInRequests } from './support/requests.js';
 import { iso, shiftBodiesIn } from './support/shiftBodies.js';
-import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const ZONE = 'America/Toronto';
-let t: TestApp;
+const t = testAppForTests({}, { now: () => NOW });
 let scheduler: Session;
 let agent: Session;
 let campaignId: number;
@@ -40,7 +40,6 @@ async function newAgent(email: string): Promise<Session> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => NOW });
   const campaign = await t.database.db
     .selectFrom('campaigns')
     .select('id')
@@ -52,7 +51,6 @@ beforeAll(async () => {
   await post(scheduler, '/api/profile/timezone', { timezone: ZONE });
   agent = await newAgent('team.agent@test.local');
 });
-afterAll(() => t.close());
 
 describe('team schedule visibility', () => {
   it('shows pending points and counts to supervisory roles, approved only to agents', async () => {

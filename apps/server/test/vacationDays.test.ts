@@ -1,13 +1,13 @@
 import { instantOf } from '@shiftline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInRequests } from './support/requests.js';
-import { createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 // Days off are their owner's local days: a Toronto agent's two days read as two days to a Chicago supervisor.
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const OWNER_ZONE = 'America/Toronto';
 const VIEWER_ZONE = 'America/Chicago';
-let t: TestApp;
+const t = testAppForTests({}, { now: () => NOW });
 let scheduler: Session;
 let agent: Session;
 
@@ -19,13 +19,11 @@ const ownerDays = (first: string, dayAfterLast: string) => ({
 });
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => NOW });
   scheduler = await login(t.app, demoEmail('schedule_supervisor'));
   await post(scheduler, '/api/profile/timezone', { timezone: VIEWER_ZONE });
   await createTestUser(t.database, { email: 'toronto.agent@test.local', timezone: OWNER_ZONE });
   agent = await login(t.app, 'toronto.agent@test.local');
 });
-afterAll(() => t.close());
 
 describe('days off in the owner’s zone', () => {
   it('lists each request with its owner’s zone, so any viewer counts the owner’s days', async () => {

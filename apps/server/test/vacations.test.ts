@@ -1,11 +1,11 @@
 import { instantOf } from '@shiftline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PENDING_VACATIONS } from '../src/features/vacations/vacations.service.js';
-import { as, createTestUser, demoEmail, login, type Session, startTestApp, type TestApp } from './support/testApp.js';
+import { as, createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const ZONE = 'America/Toronto';
-let t: TestApp;
+const t = testAppForTests({}, { now: () => NOW });
 let scheduler: Session;
 
 const days = (from: string, to: string) => ({
@@ -26,10 +26,8 @@ async function newAgent(): Promise<Session> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => NOW });
   scheduler = await login(t.app, demoEmail('schedule_supervisor'));
 });
-afterAll(() => t.close());
 
 describe('days-off requests', () => {
   it('refuses days off starting in the past, more than a year ahead, or longer than 60 days, naming the field', async () => {

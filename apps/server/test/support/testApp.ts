@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
@@ -40,6 +41,20 @@ export async function startTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The test app of a file (or describe block): started before its tests, by a `beforeAll` registered here (so before
+ * the file's own, which may use it), and closed after them, after the file's own `afterAll` hooks. Its fields are set
+ * once the tests (and those hooks) run.
+ */
+export function testAppForTests(overrides: Partial<AppConfig> = {}, options: { now?: () => number } = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(overrides, options));
+  });
+  afterAll(() => t.close());
+  return t;
 }
 
 export type Session = { cookie: string; csrf: string; userId: number };
