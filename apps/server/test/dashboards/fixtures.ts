@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
+import { type CallEnding, endCall } from '../../src/features/dashboards/index.js';
 import { rollupTables } from '../../src/rollups/index.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
@@ -8,7 +9,7 @@ type NewCall = import('kysely').Insertable<Database['calls']>;
 
 /** Empties the call history and its rollups, so a test's hand-made calls are the only ones counted. */
 export async function clearCallHistory(database: DatabaseHandle): Promise<void> {
-  await sql`TRUNCATE sales_leads, agent_state_log, calls, agent_payments, ${rollupTables}`.execute(database.db);
+  await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, calls, agent_payments, ${rollupTables}`.execute(database.db);
 }
 
 /**
@@ -32,6 +33,34 @@ export async function startRollupPropertyApp(): Promise<{
     billingRates.set(campaign.id, campaign.billing_rate_cents);
   }
   return { t, campaigns, billingRates };
+}
+
+/** What the rollup property tests end a generated call with. */
+type EndingCall = { queuedMs: number; queue: number; talk: number; billed: boolean; callback: boolean };
+
+/**
+ * Ends the odd calls of a generated history one by one, as calls end live (the rebuild counted the even ones, which
+ * were inserted ended): each `queue + talk` seconds after it was queued, billed for its talk when billed, with what
+ * `more` adds to the ending.
+ */
+export async function endOddCalls<C extends EndingCall>(
+  database: DatabaseHandle,
+  inserted: readonly { id: string }[],
+  calls: readonly C[],
+  more: (call: C) => Partial<CallEnding> = () => ({}),
+): Promise<void> {
+  for (const [index, row] of inserted.entries()) {
+    if (index % 2 === 0) continue;
+    const call = calls[index] as C;
+    await endCall(database.db, row.id, {
+      endedAt: new Date(call.queuedMs + (call.queue + call.talk) * 1000),
+      talkSeconds: call.talk,
+      billed: call.billed,
+      billedSeconds: call.billed ? call.talk : 0,
+      callbackRequested: call.callback,
+      ...more(call),
+    });
+  }
 }
 
 export async function campaignId(database: DatabaseHandle, name: string): Promise<number> {
