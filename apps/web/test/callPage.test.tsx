@@ -328,6 +328,12 @@ describe('CallPage', () => {
   describe('the after-call form', () => {
     const afterCall = () => callData({ status: 'after_call', ended_at: '2026-01-15T14:04:10.000Z' });
     const acw = { status: 200, body: statusInfo('after_call_work', { callId: 41 }) };
+    /** The page on call 41 after it ended, the agent in after-call work; `replies` on top. */
+    const setUpAfterCall = (replies: Replies = {}) =>
+      setUp({ 'GET /api/status/get_current_status_info': acw, ...replies }, { call: afterCall() });
+    const dispositionChosen: Replies = {
+      'GET /api/dispositions/get_dispositions/41': { status: 200, body: { ...DISPOSITIONS, selected: 12 } },
+    };
 
     it('opens when End call hangs up', async () => {
       const { fetch, state } = setUp({
@@ -344,7 +350,7 @@ describe('CallPage', () => {
     });
 
     it('asks for a disposition before it closes', async () => {
-      const { fetch } = setUp({ 'GET /api/status/get_current_status_info': acw }, { call: afterCall() });
+      const { fetch } = setUpAfterCall();
       const form = await screen.findByTestId('after-call-form');
       await waitFor(() =>
         expect((within(form).getByTestId('after-call-disposition') as HTMLSelectElement).disabled).toBe(false),
@@ -356,14 +362,10 @@ describe('CallPage', () => {
 
     it('closes with set_new_status naming the call and the chosen status, then goes where the server says', async () => {
       window.localStorage.setItem('currentCallId', '41');
-      const { fetch } = setUp(
-        {
-          'GET /api/status/get_current_status_info': acw,
-          'POST /api/status/set_new_status': { status: 200, body: statusInfo('lunch') },
-          'POST /api/inquiries/41/redirect_user_or_client': { status: 200, body: { url: '/inquiries/all_calls' } },
-        },
-        { call: afterCall() },
-      );
+      const { fetch } = setUpAfterCall({
+        'POST /api/status/set_new_status': { status: 200, body: statusInfo('lunch') },
+        'POST /api/inquiries/41/redirect_user_or_client': { status: 200, body: { url: '/inquiries/all_calls' } },
+      });
       const form = await screen.findByTestId('after-call-form');
       const next = within(form).getByTestId('after-call-next-status') as HTMLSelectElement;
       // The agent's ready status is offered first.
@@ -386,18 +388,15 @@ describe('CallPage', () => {
 
     it("defaults to an outbound agent's ready status, Outbound Sales Calls", async () => {
       viewer = fakeUser('agent', { agent_call_type: 'outbound' });
-      const { fetch } = setUp(
-        {
-          'GET /api/status/get_current_status_info': {
-            status: 200,
-            body: statusInfo('after_call_work', { callId: 41, callType: 'outbound' }),
-          },
-          'GET /api/dispositions/get_dispositions/41': { status: 200, body: { dispositions: [], selected: null } },
-          'POST /api/status/set_new_status': { status: 200, body: statusInfo('outbound_sales_calls') },
-          'POST /api/inquiries/41/redirect_user_or_client': { status: 500 },
+      const { fetch } = setUpAfterCall({
+        'GET /api/status/get_current_status_info': {
+          status: 200,
+          body: statusInfo('after_call_work', { callId: 41, callType: 'outbound' }),
         },
-        { call: afterCall() },
-      );
+        'GET /api/dispositions/get_dispositions/41': { status: 200, body: { dispositions: [], selected: null } },
+        'POST /api/status/set_new_status': { status: 200, body: statusInfo('outbound_sales_calls') },
+        'POST /api/inquiries/41/redirect_user_or_client': { status: 500 },
+      });
       const form = await screen.findByTestId('after-call-form');
       await waitFor(() =>
         expect((within(form).getByTestId('after-call-next-status') as HTMLSelectElement).value).toBe(
@@ -415,17 +414,13 @@ describe('CallPage', () => {
     });
 
     it('stays open when the last notes cannot be saved, and does not close the call', async () => {
-      const { fetch } = setUp(
-        {
-          'GET /api/status/get_current_status_info': acw,
-          'GET /api/dispositions/get_dispositions/41': { status: 200, body: { ...DISPOSITIONS, selected: 12 } },
-          'POST /api/inquiries/set_notes/41': {
-            status: 400,
-            body: { error: { code: 'validation', message: 'notes: too long', fields: {} } },
-          },
+      const { fetch } = setUpAfterCall({
+        ...dispositionChosen,
+        'POST /api/inquiries/set_notes/41': {
+          status: 400,
+          body: { error: { code: 'validation', message: 'notes: too long', fields: {} } },
         },
-        { call: afterCall() },
-      );
+      });
       const form = await screen.findByTestId('after-call-form');
       fireEvent.change(within(form).getByTestId('after-call-notes'), { target: { value: 'Long story' } });
       await waitFor(() => expect(within(form).getByTestId('after-call-close').hasAttribute('disabled')).toBe(false));
@@ -438,17 +433,13 @@ describe('CallPage', () => {
     });
 
     it('stays open with the server message when the change is refused', async () => {
-      setUp(
-        {
-          'GET /api/status/get_current_status_info': acw,
-          'GET /api/dispositions/get_dispositions/41': { status: 200, body: { ...DISPOSITIONS, selected: 12 } },
-          'POST /api/status/set_new_status': {
-            status: 409,
-            body: { error: { code: 'status_refused', message: 'The call is already closed.', fields: {} } },
-          },
+      setUpAfterCall({
+        ...dispositionChosen,
+        'POST /api/status/set_new_status': {
+          status: 409,
+          body: { error: { code: 'status_refused', message: 'The call is already closed.', fields: {} } },
         },
-        { call: afterCall() },
-      );
+      });
       const form = await screen.findByTestId('after-call-form');
       await waitFor(() =>
         expect((within(form).getByTestId('after-call-disposition') as HTMLSelectElement).value).toBe('12'),

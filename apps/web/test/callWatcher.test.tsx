@@ -79,25 +79,24 @@ describe('CallWatcher', () => {
     await waitFor(() => expect(path()).toBe('/inquiries/call/41'));
   });
 
-  it('returns to an after-call form left open (currentCallId in local storage)', async () => {
+  /** The app opens with call 41 remembered (currentCallId in local storage), the call now in `status`. */
+  const setUpRemembering = (status: 'after_call' | 'ended') => {
     window.localStorage.setItem('currentCallId', '41');
     setUp({
       'GET /api/inquiries/41/get_call_data': {
         status: 200,
-        body: callData({ status: 'after_call', ended_at: '2026-01-15T14:04:10.000Z' }),
+        body: callData({ status, ended_at: '2026-01-15T14:04:10.000Z' }),
       },
     });
+  };
+
+  it('returns to an after-call form left open (currentCallId in local storage)', async () => {
+    setUpRemembering('after_call');
     await waitFor(() => expect(path()).toBe('/inquiries/call/41'));
   });
 
   it('forgets a remembered call that has ended meanwhile', async () => {
-    window.localStorage.setItem('currentCallId', '41');
-    setUp({
-      'GET /api/inquiries/41/get_call_data': {
-        status: 200,
-        body: callData({ status: 'ended', ended_at: '2026-01-15T14:04:10.000Z' }),
-      },
-    });
+    setUpRemembering('ended');
     await waitFor(() => expect(window.localStorage.getItem('currentCallId')).toBe(''));
     expect(path()).toBe('/schedule');
   });

@@ -245,11 +245,16 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
       expect(requestPermission).toHaveBeenCalledTimes(1);
     });
 
-    it('shows one per new notification once allowed; a click opens /inquiries', async () => {
+    /** Desktop notifications allowed, and the bell showing its two unread. */
+    async function setUpAllowed() {
       FakeDesktopNotification.permission = 'granted';
       vi.spyOn(window, 'focus').mockImplementation(() => undefined);
       setUp();
       await waitForCount(2);
+    }
+
+    it('shows one per new notification once allowed; a click opens /inquiries', async () => {
+      await setUpAllowed();
       serverPush('notification', notification(12, { title: 'Shift approved', message: 'Mon 9 AM' }));
       await waitForCount(3);
       expect(shown).toHaveLength(1);
@@ -261,10 +266,7 @@ describe('NotificationsBell', { timeout: 20_000 }, () => {
     });
 
     it("opens the notification's own link when it has one, never another site", async () => {
-      FakeDesktopNotification.permission = 'granted';
-      vi.spyOn(window, 'focus').mockImplementation(() => undefined);
-      setUp();
-      await waitForCount(2);
+      await setUpAllowed();
       serverPush('notification', notification(13, { type: 'vacation', link: '/schedule/days_off' }));
       serverPush('notification', notification(14, { link: '//evil.example/steal' }));
       await waitForCount(4);
