@@ -1,9 +1,9 @@
 import type { DashboardQuery } from '@shiftline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queryKeys';
+import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { dashboardsApi } from '../api';
 import { useKeptData } from './useKeptData';
-import { useLoggedFailure } from './useLoggedFailure';
 
 /**
  * Call records for one range (null: none wanted). While a new range loads, and when it fails, the previous answer
@@ -11,13 +11,15 @@ import { useLoggedFailure } from './useLoggedFailure';
  * Equal queries share one request, so the compare range and Today at-a-Glance's comparison load once.
  */
 export function useDashboardRecords(query: DashboardQuery | null, what: string) {
-  const result = useQuery({
-    queryKey: [...queryKeys.dashboards.records, query],
-    queryFn: () => dashboardsApi.records(query as DashboardQuery),
-    enabled: query !== null,
-    placeholderData: query === null ? undefined : keepPreviousData,
-  });
-  useLoggedFailure(result.error, what);
+  const result = useLoggedQuery(
+    {
+      queryKey: [...queryKeys.dashboards.records, query],
+      queryFn: () => dashboardsApi.records(query as DashboardQuery),
+      enabled: query !== null,
+      placeholderData: query === null ? undefined : keepPreviousData,
+    },
+    `Dashboard: ${what} could not be loaded`,
+  );
   const data = useKeptData(result.data);
   return { data, failed: result.isError, isPlaceholderData: result.isPlaceholderData || result.isError };
 }

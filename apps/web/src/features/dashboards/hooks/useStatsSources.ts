@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { dashboardsApi } from '../api';
-import { useLoggedFailure } from './useLoggedFailure';
 
 export function useStatsSources(enabled: boolean) {
-  const result = useQuery({
-    queryKey: ['dashboards', 'stats-sources'],
-    queryFn: dashboardsApi.statsSources,
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-  useLoggedFailure(result.error, 'stats sources');
-  return result;
+  return useLoggedQuery(
+    {
+      queryKey: ['dashboards', 'stats-sources'],
+      queryFn: dashboardsApi.statsSources,
+      enabled,
+      staleTime: 5 * 60_000,
+    },
+    'Dashboard: stats sources could not be loaded',
+  );
 }

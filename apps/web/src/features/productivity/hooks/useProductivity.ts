@@ -1,6 +1,6 @@
 import type { ProductivityLoadBody } from '@shiftline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { productivityApi, productivityKeys } from '../api';
 
 /**
@@ -8,13 +8,12 @@ import { productivityApi, productivityKeys } from '../api';
  * logged and the screen keeps what it showed (spec §8).
  */
 export function useProductivity(body: ProductivityLoadBody) {
-  const query = useQuery({
-    queryKey: productivityKeys.load(body),
-    queryFn: () => productivityApi.load(body),
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (query.error) console.error('Productivity could not be loaded', query.error);
-  }, [query.error]);
-  return query;
+  return useLoggedQuery(
+    {
+      queryKey: productivityKeys.load(body),
+      queryFn: () => productivityApi.load(body),
+      placeholderData: keepPreviousData,
+    },
+    'Productivity could not be loaded',
+  );
 }

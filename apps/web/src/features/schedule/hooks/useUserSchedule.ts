@@ -1,7 +1,7 @@
 import { type UserSchedule } from '@shiftline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queryKeys';
+import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { type SchedulePeriod, scheduleApi } from '../api';
 import { useScheduleLive } from './useScheduleLive';
 
@@ -14,14 +14,14 @@ const NO_VACATIONS: UserSchedule['vacations'] = [];
  * (an agent must never take a failed load for having no shifts). A failed refresh keeps what was shown.
  */
 export function useUserSchedule(userId: number, forself: boolean, period: SchedulePeriod) {
-  const query = useQuery({
-    queryKey: queryKeys.schedule.period(userId, period),
-    queryFn: () => scheduleApi.userSchedule(period, forself ? undefined : userId),
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (query.error) console.error('The schedule could not be loaded', query.error);
-  }, [query.error]);
+  const query = useLoggedQuery(
+    {
+      queryKey: queryKeys.schedule.period(userId, period),
+      queryFn: () => scheduleApi.userSchedule(period, forself ? undefined : userId),
+      placeholderData: keepPreviousData,
+    },
+    'The schedule could not be loaded',
+  );
   useScheduleLive(userId);
   return {
     shifts: query.data?.shifts ?? EMPTY,
