@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, DataDirInUseError, openDatabase } from './db/database.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo/demoLogins.js';
 import { prepareDatabase } from './db/prepare.js';
+import { holdProcessPresence } from './db/processPresence.js';
 import { createSimulator, type Simulator } from './simulator/index.js';
 
 // Luxon reads the thirteen zones from the shared tzdb table, not this runtime's ICU, as the web's main.tsx does:
@@ -37,11 +38,14 @@ const database = await openServingDatabase(config).catch((error: unknown) =>
   refusable(error) ? refuse((error as Error).message) : Promise.reject(error),
 );
 
+// Alone on the database, what is live there was left by a crash and is ended before serving; beside other running
+// processes it is theirs.
+const presence = await holdProcessPresence(config.databaseUrl);
 const app = await buildApp({
   config,
   database,
   logger: { level: config.logLevel, transport: undefined },
-  live: { sweepEveryMs: 1000, reconcileAtStart: true },
+  live: { sweepEveryMs: 1000, reconcileAtStart: presence.alone },
 });
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -137,6 +141,7 @@ async function shutdown(signal: string): Promise<void> {
   await simulator?.stop();
   await app.close();
   await database.close();
+  await presence.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
