@@ -6,9 +6,10 @@ import { addCallsToRollups, addStatesToRollups } from '../../rollups/index.js';
 import { lockUserRow } from '../users/index.js';
 
 /**
- * The two writes that keep the dashboards current: a call ending and an agent changing state. Each runs in one
- * transaction with its rollup update, so a dashboard never sees a call or a state without its sums, or twice.
- * Call handling (softphone, end_call, set_new_status) goes through these.
+ * Recording a call that ended, or an agent state, as a ledger entry with its rollup update in one transaction (a
+ * dashboard never sees a call or a state without its sums, or twice). Live call handling does not come here: the
+ * call engine (features/calls) moves calls and statuses itself, with the same rollup upkeep. These remain for
+ * entries made outside the engine (the dashboards' tests build their calls this way).
  */
 
 export type CallEnding = {
