@@ -23,12 +23,21 @@ export type ServerProcess = {
 
 /**
  * Runs one of the server's entry points (src/server.ts unless told) through tsx as its own process, on the embedded
- * database without Redis and with quiet logs unless `env` says otherwise.
+ * database without Redis, with quiet logs and without the live simulator (tests start it when they want it:
+ * SIMULATE=true) unless `env` says otherwise.
  */
 export function spawnServer(env: Record<string, string>, entry = 'src/server.ts', args: string[] = []): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: serverDir,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SIMULATE: 'false',
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
