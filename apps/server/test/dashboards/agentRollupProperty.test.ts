@@ -15,11 +15,10 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/db/demo/random.js';
-import { endCall } from '../../src/features/dashboards/index.js';
 import { hourInFilter } from '../../src/features/productivity/productivity.service.js';
 import { addStatesToRollups, rebuildRollups } from '../../src/rollups/index.js';
 import { as, createTestUser, demoEmail, login, type Session, type TestApp } from '../support/testApp.js';
-import { startRollupPropertyApp } from './fixtures.js';
+import { endOddCalls, startRollupPropertyApp } from './fixtures.js';
 
 /**
  * The per-agent rollups (kept in hours, days and months) must answer like sums over the raw rows, whatever mix of
@@ -165,17 +164,7 @@ beforeAll(async () => {
   await rebuildRollups(database.db);
   const reinserted = await insertStates(states.slice(half));
   for (const row of reinserted) await addStatesToRollups(database.db, [row.id]);
-  for (const [index, row] of insertedCalls.entries()) {
-    if (index % 2 === 0) continue;
-    const call = calls[index] as RawCall;
-    await endCall(database.db, row.id, {
-      endedAt: new Date(call.queuedMs + (call.queue + call.talk) * 1000),
-      talkSeconds: call.talk,
-      billed: call.billed,
-      billedSeconds: call.billed ? call.talk : 0,
-      callbackRequested: call.callback,
-    });
-  }
+  await endOddCalls(database, insertedCalls, calls);
   admin = await login(t.app, demoEmail('administrator'));
 }, 180_000);
 afterAll(() => t.close());

@@ -12,10 +12,9 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/db/demo/random.js';
-import { endCall } from '../../src/features/dashboards/index.js';
 import { rebuildRollups } from '../../src/rollups/index.js';
 import { as, demoEmail, login, type Session, type TestApp } from '../support/testApp.js';
-import { disposition, startRollupPropertyApp, statsSource } from './fixtures.js';
+import { disposition, endOddCalls, startRollupPropertyApp, statsSource } from './fixtures.js';
 
 /**
  * The rollups must answer exactly like an aggregate over the raw calls. Random calls around both clock changes
@@ -101,20 +100,11 @@ beforeAll(async () => {
   });
   const inserted = await database.db.insertInto('calls').values(rows).returning('id').execute();
   await rebuildRollups(database.db);
-  for (const [index, row] of inserted.entries()) {
-    if (index % 2 === 0) continue;
-    const call = calls[index] as RawCall;
-    await endCall(database.db, row.id, {
-      endedAt: new Date(call.queuedMs + (call.queue + call.talk) * 1000),
-      talkSeconds: call.talk,
-      billed: call.billed,
-      billedSeconds: call.billed ? call.talk : 0,
-      missed: call.missed,
-      abandoned: call.abandoned,
-      callbackRequested: call.callback,
-      dispositionId: call.disposition,
-    });
-  }
+  await endOddCalls(database, inserted, calls, (call) => ({
+    missed: call.missed,
+    abandoned: call.abandoned,
+    dispositionId: call.disposition,
+  }));
   admin = await login(t.app, demoEmail('administrator'));
 }, 120_000);
 afterAll(() => t.close());
