@@ -2,14 +2,14 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '../src/app/RequireAuth';
 import { theme } from '../src/app/theme';
 import { sessionQueryKey } from '../src/features/auth';
 import { LoginPage } from '../src/features/auth/components/LoginPage';
 import { http } from '../src/lib/http';
 import { createQueryClient } from '../src/lib/queryClient';
-import { fakeFetch } from './fakeFetch';
+import { serveFetch } from './fakeFetch';
 import { fakeUser } from './fakeUser';
 
 function Page({ name }: { name: string }) {
@@ -58,15 +58,19 @@ async function fillAndSubmit(email: string, password: string) {
 
 const session = { user: fakeUser('administrator'), csrf_token: 'csrf-1' };
 
-describe('signing in', () => {
-  afterEach(() => vi.unstubAllGlobals());
+/** Signs in on the login page with `email` and `password`, the server refusing with `status` and `error`. */
+async function signInRefused(status: number, error: object, email = 'admin@shiftline.test', password = 'nope') {
+  serveFetch({ 'GET /api/auth/me': { status: 401 }, 'POST /api/auth/login': { status, body: { error } } });
+  renderApp('/login');
+  await fillAndSubmit(email, password);
+}
 
+describe('signing in', () => {
   it('sends an anonymous visit to /login and back to the wanted page after signing in', async () => {
-    const fetch = fakeFetch({
+    const fetch = serveFetch({
       'GET /api/auth/me': { status: 401, body: { error: { code: 'not_signed_in', message: 'Please sign in.' } } },
       'POST /api/auth/login': { status: 200, body: session },
     });
-    vi.stubGlobal('fetch', fetch);
     const router = renderApp('/companies/all_campaigns?type=inbound');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await fillAndSubmit('admin@shiftline.test', 'shiftline');
@@ -76,71 +80,36 @@ describe('signing in', () => {
   });
 
   it("shows the server's message when the credentials are wrong", async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/auth/me': { status: 401 },
-        'POST /api/auth/login': {
-          status: 401,
-          body: {
-            error: {
-              code: 'invalid_credentials',
-              message: 'The email or password is incorrect.',
-              fields: { password: 'The email or password is incorrect.' },
-            },
-          },
-        },
-      }),
-    );
-    renderApp('/login');
-    await fillAndSubmit('admin@shiftline.test', 'nope');
+    await signInRefused(401, {
+      code: 'invalid_credentials',
+      message: 'The email or password is incorrect.',
+      fields: { password: 'The email or password is incorrect.' },
+    });
     expect((await screen.findByTestId('login-error')).textContent).toBe('The email or password is incorrect.');
   });
 
   it('explains a rate limit', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/auth/me': { status: 401 },
-        'POST /api/auth/login': {
-          status: 429,
-          body: { error: { code: 'rate_limited', message: 'Too many attempts. Wait a minute and try again.' } },
-        },
-      }),
-    );
-    renderApp('/login');
-    await fillAndSubmit('admin@shiftline.test', 'nope');
+    await signInRefused(429, { code: 'rate_limited', message: 'Too many attempts. Wait a minute and try again.' });
     expect((await screen.findByTestId('login-error')).textContent).toContain('Too many attempts');
   });
 
   it('puts validation messages next to their fields', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/auth/me': { status: 401 },
-        'POST /api/auth/login': {
-          status: 400,
-          body: {
-            error: {
-              code: 'validation_failed',
-              message: 'Invalid request. email: must be an email address',
-              fields: { email: 'must be an email address' },
-            },
-          },
-        },
-      }),
+    await signInRefused(
+      400,
+      {
+        code: 'validation_failed',
+        message: 'Invalid request. email: must be an email address',
+        fields: { email: 'must be an email address' },
+      },
+      'admin',
+      'x',
     );
-    renderApp('/login');
-    await fillAndSubmit('admin', 'x');
     await screen.findByTestId('login-error');
     expect(screen.getByTestId('login-email').textContent).toContain('Email must be an email address');
   });
 
   it('goes back to /login when a later call finds the session ended', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({ 'GET /api/auth/me': { status: 200, body: session }, 'GET /api/data': { status: 401 } }),
-    );
+    serveFetch({ 'GET /api/auth/me': { status: 200, body: session }, 'GET /api/data': { status: 401 } });
     const router = renderApp('/data');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/data' } });
