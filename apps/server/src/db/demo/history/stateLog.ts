@@ -10,8 +10,8 @@ export type PaidTime = (userId: number, start: number, seconds: number) => void;
 /**
  * Writes every agent's state log shift by shift, contiguous and without overlaps: Pre-shift just before the shift,
  * then the shift's calls, after-call work, breaks and activities with Ready (or Ready (Outbound)) in between,
- * Post-shift just after, and Logged out until the next shift's Pre-shift. The record that holds `now` stays open
- * (end_at null), as does each agent's last Logged out: the table allows one open record per agent.
+ * Post-shift just after, and Logged out until the next shift's Pre-shift. The record that holds `now` ends at `now`,
+ * where the live engine takes over; each agent's one open record is a Logged out (their current status).
  */
 export class StateLogWriter {
   readonly buffer = new CopyBuffer('agent_state_log', STATE_COLUMNS);
@@ -67,7 +67,7 @@ export class StateLogWriter {
     );
   }
 
-  /** Writes one record; false once `now` is reached, when the record is left open and the shift stops there. */
+  /** Writes one record; false once `now` is reached, where the shift stops. */
   private write(
     userId: number,
     state: AgentStateId,
@@ -76,12 +76,30 @@ export class StateLogWriter {
     campaignId: number | null,
     callId: number | null,
   ): boolean {
-    // A record may start exactly at `now` (the one before ended then): it is the open one.
+    // A record may start exactly at `now` (the one before ended then): it is the last one.
     if (start > this.now) return false;
-    const open = end === null || end > this.now;
-    this.buffer.add([userId, state, copyInstant(start), open ? null : copyInstant(end), campaignId, callId]);
+    const holdsNow = end === null || end > this.now;
+    if (holdsNow && state !== 'logged_out') {
+      // What agents do from now on is the live engine's (the simulator signs them on): the record holding `now` ends
+      // there and the agent is Logged out from then, their one open record, as the engine reads a status.
+      this.add(userId, state, start, this.now, campaignId, callId);
+      this.add(userId, 'logged_out', this.now, null, null, null);
+      return false;
+    }
+    this.add(userId, state, start, holdsNow ? null : end, campaignId, callId);
+    return !holdsNow;
+  }
+
+  private add(
+    userId: number,
+    state: AgentStateId,
+    start: number,
+    end: number | null,
+    campaignId: number | null,
+    callId: number | null,
+  ): void {
+    this.buffer.add([userId, state, copyInstant(start), end === null ? null : copyInstant(end), campaignId, callId]);
     this.records += 1;
-    if (!open && isPaidState(state)) this.onPaidTime(userId, start, cappedActivitySeconds(end - start));
-    return !open;
+    if (end !== null && isPaidState(state)) this.onPaidTime(userId, start, cappedActivitySeconds(end - start));
   }
 }
