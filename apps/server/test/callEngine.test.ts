@@ -124,6 +124,19 @@ describe('agent statuses', () => {
     expect(Number(productive.meeting)).toBe(90);
   });
 
+  it('keeps the phone registered through technical issues only when it was before', async () => {
+    const agent = await newAgent(await newCampaign());
+    const sipOf = async () => (await get(agent, '/api/status/get_current_status_info')).json().status.sip_register;
+    await setStatus(agent, 'ready');
+    expect(await sipOf()).toBe(true);
+    await setStatus(agent, 'technical_issues');
+    expect(await sipOf()).toBe(true);
+    await setStatus(agent, 'meeting');
+    expect(await sipOf()).toBe(false);
+    await setStatus(agent, 'technical_issues');
+    expect(await sipOf()).toBe(false);
+  });
+
   it('has no status for roles that take no calls', async () => {
     const scheduler = await login(t.app, demoEmail('schedule_supervisor'));
     expect((await get(scheduler, '/api/status/get_current_status_info')).statusCode).toBe(403);

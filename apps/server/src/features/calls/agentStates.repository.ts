@@ -35,6 +35,20 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
     lockCurrent: async (userId: number): Promise<OpenState | null> =>
       ((await openRow(userId).forUpdate().executeTakeFirst()) as OpenState | undefined) ?? null,
 
+    /** The state the agent was in just before the open one (technical issues keeps its phone state). */
+    stateBefore: async (userId: number, openStart: Date): Promise<string | null> => {
+      const row = await db
+        .selectFrom('agent_state_log')
+        .select('state')
+        .where('user_id', '=', userId)
+        .where('end_at', '<=', openStart)
+        .orderBy('end_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.state ?? null;
+    },
+
     /** When the agent's last closed state ended (a logged-out agent's status starts there). */
     lastEnd: async (userId: number): Promise<Date | null> => {
       const row = await db

@@ -184,6 +184,11 @@ export function createCallEngine(deps: CallEngineDeps) {
       const status = statusOf(open);
       const startedAt = open?.start_at ?? (await read.states.lastEnd(agent.id)) ?? now();
       const definition = liveStatus(status);
+      // Technical issues keeps the phone as the status before it had it (spec §4).
+      const before =
+        status === 'technical_issues' && open ? await read.states.stateBefore(agent.id, open.start_at) : null;
+      const sipRegister =
+        before !== null && isLiveStatus(before) ? liveStatus(before).sipRegister : definition.sipRegister;
       const callId =
         open?.call_id && ['ringing', 'on_call', 'on_hold', 'after_call_work'].includes(status) ? open.call_id : null;
       return {
@@ -194,7 +199,7 @@ export function createCallEngine(deps: CallEngineDeps) {
           bgc: definition.bgc,
           timer: seconds(startedAt, now()),
           status_start_at: startedAt.toISOString(),
-          sip_register: definition.sipRegister,
+          sip_register: sipRegister,
         },
         status_transitions: canHaveStatus(agent.role)
           ? allowedTransitions(status, agent.agent_call_type as AgentCallType | null).map((id) => {
