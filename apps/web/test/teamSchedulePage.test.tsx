@@ -99,6 +99,14 @@ const rowOf = (userId: number) =>
   screen.getAllByTestId('agent-row').find((element) => element.dataset.userId === String(userId)) as HTMLElement;
 
 // Dialogs with many time choices render slowly in jsdom on a busy machine.
+/** Renders the page, waits for user `userId`'s row and opens the planner from it. */
+async function openPlanner(userId: number) {
+  renderPage();
+  await waitFor(() => expect(rowOf(userId)).toBeTruthy());
+  fireEvent.click(within(rowOf(userId)).getByTestId('plan-shifts'));
+  return screen.findByTestId('planner-dialog');
+}
+
 describe('TeamSchedulePage', { timeout: 20_000 }, () => {
   beforeEach(() => socketHandlers.clear());
   afterEach(() => vi.unstubAllGlobals());
@@ -317,10 +325,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
       },
       'POST /api/schedules/set_free_shift': { status: 200, body: {} },
     });
-    renderPage();
-    await waitFor(() => expect(rowOf(12)).toBeTruthy());
-    fireEvent.click(within(rowOf(12)).getByTestId('plan-shifts'));
-    const dialog = await screen.findByTestId('planner-dialog');
+    const dialog = await openPlanner(12);
     expect(within(dialog).getByRole('heading', { name: 'Date - Jan 15, 2030' })).toBeTruthy();
     expect(within(dialog).getByTestId('planner-repeat')).toBeTruthy();
     expect(await within(dialog).findByTestId('saved-planner')).toBeTruthy();
@@ -361,10 +366,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
         body: { planner: SAVED_PLANNER, created: 2, kept: 0, skipped: 0, removed: 0, horizon: '2030-03-12T00:00:00Z' },
       },
     });
-    renderPage();
-    await waitFor(() => expect(rowOf(12)).toBeTruthy());
-    fireEvent.click(within(rowOf(12)).getByTestId('plan-shifts'));
-    const dialog = await screen.findByTestId('planner-dialog');
+    const dialog = await openPlanner(12);
     choose(within(dialog).getByTestId('planner-0-start'), '9:00 AM');
     choose(within(dialog).getByTestId('planner-0-end'), '1:00 PM');
     fireEvent.click(within(dialog).getByTestId('repeat-enabled'));
@@ -387,10 +389,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
 
   it('gives others neither repeat nor the saved planner', async () => {
     const fetch = serve('team_lead');
-    renderPage();
-    await waitFor(() => expect(rowOf(7)).toBeTruthy());
-    fireEvent.click(within(rowOf(7)).getByTestId('plan-shifts'));
-    const dialog = await screen.findByTestId('planner-dialog');
+    const dialog = await openPlanner(7);
     expect(within(dialog).queryByTestId('planner-repeat')).toBeNull();
     expect(within(dialog).queryByTestId('saved-planner')).toBeNull();
     expect(calls(fetch, 'GET', '/api/schedules/get_planner')).toHaveLength(0);
@@ -398,10 +397,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
 
   it('refuses to save a planner without the first module’s start and end', async () => {
     const fetch = serve('schedule_supervisor');
-    renderPage();
-    await waitFor(() => expect(rowOf(12)).toBeTruthy());
-    fireEvent.click(within(rowOf(12)).getByTestId('plan-shifts'));
-    const dialog = await screen.findByTestId('planner-dialog');
+    const dialog = await openPlanner(12);
     fireEvent.click(within(dialog).getByTestId('add-module'));
     expect(within(dialog).getAllByTestId('planner-module')).toHaveLength(2);
     fireEvent.click(within(dialog).getAllByTestId('remove-module')[1] as HTMLElement);
