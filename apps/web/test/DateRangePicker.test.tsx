@@ -39,36 +39,16 @@ describe('DateRangePicker', () => {
     expect(ok).toHaveProperty('disabled', false);
   });
 
-  it('turns a single picked day into that day to that day', () => {
+  it.each([
+    ['turns a single picked day into that day to that day', [10], { start: '2026-03-10', end: '2026-03-10' }],
+    ['picks start then end', [10, 17], { start: '2026-03-10', end: '2026-03-17' }],
+    ['swaps a start picked after the end', [20, 5], { start: '2026-03-05', end: '2026-03-20' }],
+    ['starts a new range on a third click', [3, 8, 25], { start: '2026-03-25', end: '2026-03-25' }],
+  ])('%s', (_name, days, range) => {
     const { onChange, day, ok } = openPicker();
-    fireEvent.click(day(10));
+    for (const picked of days) fireEvent.click(day(picked));
     fireEvent.click(ok);
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-03-10', end: '2026-03-10' });
-  });
-
-  it('picks start then end', () => {
-    const { onChange, day, ok } = openPicker();
-    fireEvent.click(day(10));
-    fireEvent.click(day(17));
-    fireEvent.click(ok);
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-03-10', end: '2026-03-17' });
-  });
-
-  it('swaps a start picked after the end', () => {
-    const { onChange, day, ok } = openPicker();
-    fireEvent.click(day(20));
-    fireEvent.click(day(5));
-    fireEvent.click(ok);
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-03-05', end: '2026-03-20' });
-  });
-
-  it('starts a new range on a third click', () => {
-    const { onChange, day, ok } = openPicker();
-    fireEvent.click(day(3));
-    fireEvent.click(day(8));
-    fireEvent.click(day(25));
-    fireEvent.click(ok);
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-03-25', end: '2026-03-25' });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(range);
   });
 
   it("disables days before the user's display-from moment", () => {
