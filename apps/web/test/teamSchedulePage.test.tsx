@@ -99,12 +99,28 @@ const rowOf = (userId: number) =>
   screen.getAllByTestId('agent-row').find((element) => element.dataset.userId === String(userId)) as HTMLElement;
 
 // Dialogs with many time choices render slowly in jsdom on a busy machine.
-/** Renders the page, waits for user `userId`'s row and opens the planner from it. */
-async function openPlanner(userId: number) {
+/** Renders the page, waits for user `userId`'s row and clicks its `action` button. */
+async function clickInRow(userId: number, action: string) {
   renderPage();
   await waitFor(() => expect(rowOf(userId)).toBeTruthy());
-  fireEvent.click(within(rowOf(userId)).getByTestId('plan-shifts'));
+  fireEvent.click(within(rowOf(userId)).getByTestId(action));
+}
+
+/** Opens the planner from user `userId`'s row. */
+async function openPlanner(userId: number) {
+  await clickInRow(userId, 'plan-shifts');
   return screen.findByTestId('planner-dialog');
+}
+
+/** Cancels user `userId`'s shift: the dialog asks first, and the answer confirms; returns the dialog. */
+async function cancelShiftOf(userId: number) {
+  await clickInRow(userId, 'cancel-shift');
+  const dialog = await screen.findByTestId('cancel-shift-dialog');
+  expect(within(dialog).getByTestId('cancel-shift-question').textContent).toBe(
+    'Are you sure you want to cancel this shift?',
+  );
+  fireEvent.click(within(dialog).getByTestId('cancel-shift-confirm'));
+  return dialog;
 }
 
 describe('TeamSchedulePage', { timeout: 20_000 }, () => {
@@ -242,23 +258,14 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
 
   it('approves a pending shift with its icon', async () => {
     const fetch = serve('schedule_supervisor', { 'POST /api/schedules/approve_event/202': { status: 200, body: {} } });
-    renderPage();
-    await waitFor(() => expect(rowOf(12)).toBeTruthy());
-    fireEvent.click(within(rowOf(12)).getByTestId('approve-shift'));
+    await clickInRow(12, 'approve-shift');
     await waitFor(() => expect(calls(fetch, 'POST', '/api/schedules/approve_event/202')).toHaveLength(1));
     expect(await screen.findByText('Shift approved.')).toBeTruthy();
   });
 
   it('asks before cancelling an approved shift', async () => {
     const fetch = serve('schedule_supervisor', { 'POST /api/schedules/cancel_event/201': { status: 200, body: {} } });
-    renderPage();
-    await waitFor(() => expect(rowOf(11)).toBeTruthy());
-    fireEvent.click(within(rowOf(11)).getByTestId('cancel-shift'));
-    const dialog = await screen.findByTestId('cancel-shift-dialog');
-    expect(within(dialog).getByTestId('cancel-shift-question').textContent).toBe(
-      'Are you sure you want to cancel this shift?',
-    );
-    fireEvent.click(within(dialog).getByTestId('cancel-shift-confirm'));
+    await cancelShiftOf(11);
     await waitFor(() => expect(calls(fetch, 'POST', '/api/schedules/cancel_event/201')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByTestId('cancel-shift-dialog')).toBeNull());
   });
@@ -270,14 +277,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
         body: { error: { code: 'conflict', message: 'Canceled shifts cannot be canceled again.' } },
       },
     });
-    renderPage();
-    await waitFor(() => expect(rowOf(7)).toBeTruthy());
-    fireEvent.click(within(rowOf(7)).getByTestId('cancel-shift'));
-    const dialog = await screen.findByTestId('cancel-shift-dialog');
-    expect(within(dialog).getByTestId('cancel-shift-question').textContent).toBe(
-      'Are you sure you want to cancel this shift?',
-    );
-    fireEvent.click(within(dialog).getByTestId('cancel-shift-confirm'));
+    const dialog = await cancelShiftOf(7);
     expect((await within(dialog).findByTestId('cancel-shift-error')).textContent).toBe(
       'Canceled shifts cannot be canceled again.',
     );
