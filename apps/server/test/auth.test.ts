@@ -1,15 +1,16 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { as, demoEmail, login, sessionCookieOf, startTestApp, testAppForTests } from './support/testApp.js';
 
 const t = testAppForTests();
 
+/** POSTs a sign-in with `email` and `password` (and `more` of the request) to the file's app, or to `app`. */
+const signIn = (email: string, password: string, more: InjectOptions = {}, app = t.app) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, ...more });
+
 describe('sign-in', () => {
   it('signs in with the demo password and returns the current user with every field the spec lists', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'Agent@Shiftline.test', password: 'shiftline' },
-    });
+    const response = await signIn('Agent@Shiftline.test', 'shiftline');
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name === 'shiftline_sid');
     expect(cookie?.httpOnly).toBe(true);
@@ -32,16 +33,8 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password and an unknown email with the same 401', async () => {
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'agent@shiftline.test', password: 'nope' },
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'nobody@shiftline.test', password: 'shiftline' },
-    });
+    const wrong = await signIn('agent@shiftline.test', 'nope');
+    const unknown = await signIn('nobody@shiftline.test', 'shiftline');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error.message).toBe(unknown.json().error.message);
@@ -50,21 +43,13 @@ describe('sign-in', () => {
 
   it('refuses archived users and the system accounts', async () => {
     for (const email of ['former.agent@shiftline.test', 'system1@shiftline.test']) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'shiftline' },
-      });
+      const response = await signIn(email, 'shiftline');
       expect(response.statusCode).toBe(401);
     }
   });
 
   it('names the field of a malformed sign-in', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'not-an-email', password: '' },
-    });
+    const response = await signIn('not-an-email', '');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
     expect(Object.keys(response.json().error.fields)).toEqual(expect.arrayContaining(['email', 'password']));
@@ -72,12 +57,7 @@ describe('sign-in', () => {
 
   it('rotates the session id at sign-in: the cookie held before is no longer valid', async () => {
     const first = await login(t.app, 'teamlead@shiftline.test');
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'teamlead@shiftline.test', password: 'shiftline' },
-      headers: { cookie: first.cookie },
-    });
+    const second = await signIn('teamlead@shiftline.test', 'shiftline', { headers: { cookie: first.cookie } });
     expect(second.statusCode).toBe(200);
     expect(sessionCookieOf(second)).not.toBe(first.cookie);
     const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first.cookie } });
@@ -98,10 +78,7 @@ describe('sign-in', () => {
   });
 
   it('refuses a sign-in posted from another site', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'agent@shiftline.test', password: 'shiftline' },
+    const response = await signIn('agent@shiftline.test', 'shiftline', {
       headers: { origin: 'https://evil.example', host: 'localhost:80' },
     });
     expect(response.statusCode).toBe(403);
@@ -165,23 +142,14 @@ describe('sign-in rate limit', () => {
   it('answers 429 after the allowed attempts per minute for one address and email', async () => {
     const limited = await startTestApp({ loginAttemptsPerMinute: 3 });
     try {
-      const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'agent@shiftline.test', password: 'wrong' },
-        });
+      const attempt = () => signIn('agent@shiftline.test', 'wrong', {}, limited.app);
       const statuses = [];
       for (let index = 0; index < 4; index += 1) statuses.push((await attempt()).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429]);
       const blocked = await attempt();
       expect(blocked.json().error.code).toBe('rate_limited');
       // Another account from the same address is not locked out.
-      const other = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'admin@shiftline.test', password: 'shiftline' },
-      });
+      const other = await signIn('admin@shiftline.test', 'shiftline', {}, limited.app);
       expect(other.statusCode).toBe(200);
     } finally {
       await limited.close();
@@ -192,12 +160,7 @@ describe('sign-in rate limit', () => {
     const limited = await startTestApp({ loginAttemptsPerMinute: 3 });
     try {
       const attempt = (email: string, remoteAddress: string, password = 'wrong') =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email, password },
-          remoteAddress,
-        });
+        signIn(email, password, { remoteAddress }, limited.app);
       const statuses = [];
       for (let index = 0; index < 12; index += 1) {
         statuses.push((await attempt(`sprayed${index}@shiftline.test`, '203.0.113.7')).statusCode);
