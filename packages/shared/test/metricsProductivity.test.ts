@@ -140,30 +140,16 @@ describe('summarizeProductivity', () => {
   });
 
   it('gives minutes and the three percents per group', () => {
-    expect(group('Billable Work')).toMatchObject({
-      minutes: 110, // 6600 / 60
-      percentOfTotal: 55, // 6600 / 12000
-      percentOfOnCall: 110, // 6600 / 6000
-      percentOfPaid: 56.41, // 6600 / 11700 = 0.564103
-    });
-    expect(group('Productive')).toMatchObject({
-      minutes: 40, // 2400 / 60
-      percentOfTotal: 20, // 2400 / 12000
-      percentOfOnCall: 40, // 2400 / 6000
-      percentOfPaid: 20.51, // 2400 / 11700 = 0.205128
-    });
-    expect(group('Unproductive')).toMatchObject({
-      minutes: 45, // 2700 / 60
-      percentOfTotal: 22.5, // 2700 / 12000
-      percentOfOnCall: 45, // 2700 / 6000
-      percentOfPaid: 23.08, // 2700 / 11700 = 0.230769
-    });
-    expect(group('Unclassified')).toMatchObject({
-      minutes: 5, // 300 / 60
-      percentOfTotal: 2.5, // 300 / 12000
-      percentOfOnCall: 5, // 300 / 6000
-      percentOfPaid: 2.56, // 300 / 11700 = 0.025641
-    });
+    // Each group's seconds over 60, over the total (12000), over On Call (6000) and over paid time (11700).
+    const expected = {
+      'Billable Work': [110, 55, 110, 56.41], // 6600 s; 6600 / 11700 = 0.564103
+      Productive: [40, 20, 40, 20.51], // 2400 s; 2400 / 11700 = 0.205128
+      Unproductive: [45, 22.5, 45, 23.08], // 2700 s; 2700 / 11700 = 0.230769
+      Unclassified: [5, 2.5, 5, 2.56], // 300 s; 300 / 11700 = 0.025641
+    };
+    for (const [name, [minutes, percentOfTotal, percentOfOnCall, percentOfPaid]] of Object.entries(expected)) {
+      expect(group(name), name).toMatchObject({ minutes, percentOfTotal, percentOfOnCall, percentOfPaid });
+    }
   });
 
   it('lists every sub-category of a group, zero ones included', () => {
