@@ -2,8 +2,8 @@ import { instantOf } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cannotApproveMessage } from '../src/features/vacations/index.js';
-import { signedInRequests } from './support/requests.js';
-import { iso, shiftBodiesIn } from './support/shiftBodies.js';
+import { approveOverlappingDaysOff, signedInRequests } from './support/requests.js';
+import { dayRangeIn, shiftBodiesIn } from './support/shiftBodies.js';
 import { createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -263,27 +263,18 @@ describe('free shifts', () => {
 });
 
 describe('vacations', () => {
-  const days = (from: string, to: string) => ({
-    start: iso(instantOf(from, '00:00', ZONE)),
-    end: iso(instantOf(to, '00:00', ZONE)),
-  });
+  const days = dayRangeIn(ZONE);
 
   it('approves directly when nothing overlaps, and refuses overlapping approved days off', async () => {
-    const requested = await post(agent, '/api/schedules/create_vacation', {
-      ...days('2030-02-03', '2030-02-06'),
-      reason: 'vacation',
-    });
+    // The agent may not request days over their own approved ones; a supervisor entering them may.
+    const { requested, refused } = await approveOverlappingDaysOff(
+      () => t,
+      { agent, scheduler },
+      days('2030-02-03', '2030-02-06'),
+      days('2030-02-05', '2030-02-08'),
+    );
     expect(requested.statusCode).toBe(201);
     expect(requested.json().status).toBe('vac_pending');
-    expect((await post(scheduler, `/api/schedules/approve_vacation/${requested.json().id}`)).statusCode).toBe(200);
-    // The agent may not request days over their own approved ones; a supervisor entering them may.
-    const overlapping = await post(scheduler, '/api/schedules/create_vacation', {
-      ...days('2030-02-05', '2030-02-08'),
-      reason: 'personal',
-      user: agent.userId,
-    });
-    const refused = await post(scheduler, `/api/schedules/approve_vacation/${overlapping.json().id}`);
-    expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('vacation_overlap');
     expect(refused.json().error.message).toBe(
       cannotApproveMessage(

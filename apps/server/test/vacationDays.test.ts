@@ -1,6 +1,7 @@
 import { instantOf } from '@shiftline/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInRequests } from './support/requests.js';
+import { approveOverlappingDaysOff, signedInRequests } from './support/requests.js';
+import { dayRangeIn } from './support/shiftBodies.js';
 import { createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 // Days off are their owner's local days: a Toronto agent's two days read as two days to a Chicago supervisor.
@@ -13,10 +14,7 @@ let agent: Session;
 
 const { get, post } = signedInRequests(() => t);
 /** Whole days in the owner's zone, from the start of the first to the start of the day after the last. */
-const ownerDays = (first: string, dayAfterLast: string) => ({
-  start: new Date(instantOf(first, '00:00', OWNER_ZONE)).toISOString(),
-  end: new Date(instantOf(dayAfterLast, '00:00', OWNER_ZONE)).toISOString(),
-});
+const ownerDays = dayRangeIn(OWNER_ZONE);
 
 beforeAll(async () => {
   scheduler = await login(t.app, demoEmail('schedule_supervisor'));
@@ -38,18 +36,12 @@ describe('days off in the owner’s zone', () => {
   });
 
   it('names the owner’s days, not the approver’s, when an approval is refused for overlapping days off', async () => {
-    const first = await post(agent, '/api/schedules/create_vacation', {
-      ...ownerDays('2030-03-05', '2030-03-07'),
-      reason: 'vacation',
-    });
-    expect((await post(scheduler, `/api/schedules/approve_vacation/${first.json().id}`)).statusCode).toBe(200);
-    const overlapping = await post(scheduler, '/api/schedules/create_vacation', {
-      ...ownerDays('2030-03-06', '2030-03-08'),
-      reason: 'personal',
-      user: agent.userId,
-    });
-    const refused = await post(scheduler, `/api/schedules/approve_vacation/${overlapping.json().id}`);
-    expect(refused.statusCode).toBe(409);
+    const { refused } = await approveOverlappingDaysOff(
+      () => t,
+      { agent, scheduler },
+      ownerDays('2030-03-05', '2030-03-07'),
+      ownerDays('2030-03-06', '2030-03-08'),
+    );
     // In Chicago these instants read 3/5/2030 23:00 – 3/7/2030 22:59: three days instead of the owner's two.
     expect(refused.json().error.message).toBe(
       'Cannot be approved! The days from the selected period 3/6/2030 - 3/7/2030 have already been approved as days off.',

@@ -1,6 +1,6 @@
-import { instantOf } from '@shiftline/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PENDING_VACATIONS } from '../src/features/vacations/vacations.service.js';
+import { dayRangeIn } from './support/shiftBodies.js';
 import { as, createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -8,10 +8,7 @@ const ZONE = 'America/Toronto';
 const t = testAppForTests({}, { now: () => NOW });
 let scheduler: Session;
 
-const days = (from: string, to: string) => ({
-  start: new Date(instantOf(from, '00:00', ZONE)).toISOString(),
-  end: new Date(instantOf(to, '00:00', ZONE)).toISOString(),
-});
+const days = dayRangeIn(ZONE);
 const request = (session: Session, body: object) =>
   t.app.inject({ method: 'POST', url: '/api/schedules/create_vacation', headers: as(session), payload: body });
 const rowsOf = async (userId: number) =>

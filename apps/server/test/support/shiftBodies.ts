@@ -13,6 +13,12 @@ export function shiftBodyIn(zone: string, day: string, from: string, to: string,
   };
 }
 
+/** A days-off range of whole local days in `zone`: from the start of `first` to the start of `dayAfterLast`. */
+export const dayRangeIn = (zone: string) => (first: string, dayAfterLast: string) => ({
+  start: iso(instantOf(first, '00:00', zone)),
+  end: iso(instantOf(dayAfterLast, '00:00', zone)),
+});
+
 /** shiftBodyIn with the zone of a whole test file. */
 export const shiftBodiesIn =
   (zone: string) =>
