@@ -20,6 +20,9 @@ const { get, post } = signedInRequests(() => t);
 const teamMonth = (session: Session) =>
   get(session, '/api/schedules/get_schedule?start_period=2030-01-01T00:00:00Z&end_period=2030-02-01T00:00:00Z');
 
+/** The agent's shift on a local day of the test's zone, as saved. */
+const agentShift = async (day: string, from: string, to: string) =>
+  (await post(agent, '/api/schedules/save_new_event', shiftBody(day, from, to))).json();
 /** Offers a free shift of the test campaign, on a local day of the test's zone. */
 const offerFreeShift = (day: string, from: string, to: string, countAgents: number) =>
   post(scheduler, '/api/schedules/set_free_shift', {
@@ -107,9 +110,7 @@ describe('team schedule visibility', () => {
 
 describe('shift transitions', () => {
   it('approves, cancels, refuses a second cancel and restores; only a schedule supervisor may', async () => {
-    const created = (
-      await post(agent, '/api/schedules/save_new_event', shiftBody('2030-01-16', '09:00', '13:00'))
-    ).json();
+    const created = await agentShift('2030-01-16', '09:00', '13:00');
     const lead = await login(t.app, demoEmail('team_lead'));
     expect((await post(lead, `/api/schedules/approve_event/${created.id}`)).statusCode).toBe(403);
     expect((await post(scheduler, `/api/schedules/approve_event/${created.id}`)).json()).toEqual({
@@ -137,8 +138,8 @@ describe('shift transitions', () => {
   });
 
   it('approves all or nothing', async () => {
-    const a = (await post(agent, '/api/schedules/save_new_event', shiftBody('2030-01-17', '09:00', '13:00'))).json();
-    const b = (await post(agent, '/api/schedules/save_new_event', shiftBody('2030-01-18', '09:00', '13:00'))).json();
+    const a = await agentShift('2030-01-17', '09:00', '13:00');
+    const b = await agentShift('2030-01-18', '09:00', '13:00');
     await post(scheduler, `/api/schedules/approve_event/${b.id}`);
     const mixed = await post(scheduler, '/api/schedules/approve_all', { ids: [a.id, b.id] });
     expect(mixed.statusCode).toBe(409);
@@ -264,6 +265,9 @@ describe('free shifts', () => {
 
 describe('vacations', () => {
   const days = dayRangeIn(ZONE);
+  /** The agent's request for days off (the first day to the day after the last), as answered. */
+  const agentDaysOff = async (first: string, dayAfterLast: string, reason: string) =>
+    (await post(agent, '/api/schedules/create_vacation', { ...days(first, dayAfterLast), reason })).json();
 
   it('approves directly when nothing overlaps, and refuses overlapping approved days off', async () => {
     // The agent may not request days over their own approved ones; a supervisor entering them may.
@@ -289,12 +293,8 @@ describe('vacations', () => {
   });
 
   it('asks for a choice when shifts overlap, then approves and deletes them', async () => {
-    const shift = (
-      await post(agent, '/api/schedules/save_new_event', shiftBody('2030-02-11', '09:00', '13:00'))
-    ).json();
-    const vacation = (
-      await post(agent, '/api/schedules/create_vacation', { ...days('2030-02-11', '2030-02-12'), reason: 'sick' })
-    ).json();
+    const shift = await agentShift('2030-02-11', '09:00', '13:00');
+    const vacation = await agentDaysOff('2030-02-11', '2030-02-12', 'sick');
     const choice = await post(scheduler, `/api/schedules/approve_vacation/${vacation.id}`);
     expect(choice.statusCode).toBe(409);
     expect(choice.json().error).toMatchObject({ code: 'shifts_overlap', fields: { shifts: String(shift.id) } });
@@ -315,15 +315,9 @@ describe('vacations', () => {
 
   it('cancels the shifts and offers the chosen ones to other available agents, approving the vacation in one go', async () => {
     const other = await newAgent('taker@test.local');
-    const first = (
-      await post(agent, '/api/schedules/save_new_event', shiftBody('2030-02-18', '09:00', '13:00'))
-    ).json();
-    const second = (
-      await post(agent, '/api/schedules/save_new_event', shiftBody('2030-02-19', '09:00', '13:00'))
-    ).json();
-    const vacation = (
-      await post(agent, '/api/schedules/create_vacation', { ...days('2030-02-18', '2030-02-20'), reason: 'family' })
-    ).json();
+    const first = await agentShift('2030-02-18', '09:00', '13:00');
+    const second = await agentShift('2030-02-19', '09:00', '13:00');
+    const vacation = await agentDaysOff('2030-02-18', '2030-02-20', 'family');
     const sent = await post(scheduler, '/api/schedules/cancel_and_send_notification', {
       vacation_id: vacation.id,
       shifts: [first.id, second.id],
@@ -350,13 +344,9 @@ describe('vacations', () => {
   });
 
   it('leaves nothing changed when a shift deletion fails half-way through an approval', async () => {
-    const keep = (await post(agent, '/api/schedules/save_new_event', shiftBody('2030-02-25', '06:00', '10:00'))).json();
-    const poisoned = (
-      await post(agent, '/api/schedules/save_new_event', shiftBody('2030-02-25', '12:00', '16:00'))
-    ).json();
-    const vacation = (
-      await post(agent, '/api/schedules/create_vacation', { ...days('2030-02-25', '2030-02-26'), reason: 'vacation' })
-    ).json();
+    const keep = await agentShift('2030-02-25', '06:00', '10:00');
+    const poisoned = await agentShift('2030-02-25', '12:00', '16:00');
+    const vacation = await agentDaysOff('2030-02-25', '2030-02-26', 'vacation');
     await sql
       .raw(`CREATE FUNCTION refuse_delete() RETURNS trigger AS $$ BEGIN
               IF OLD.id = ${poisoned.id} THEN RAISE EXCEPTION 'disk on fire'; END IF; RETURN OLD; END $$ LANGUAGE plpgsql;
@@ -378,9 +368,7 @@ describe('vacations', () => {
   });
 
   it('lets the owner ask to cancel approved days off and the supervisor reject or approve that', async () => {
-    const vacation = (
-      await post(agent, '/api/schedules/create_vacation', { ...days('2030-03-04', '2030-03-05'), reason: 'training' })
-    ).json();
+    const vacation = await agentDaysOff('2030-03-04', '2030-03-05', 'training');
     await post(scheduler, `/api/schedules/approve_vacation/${vacation.id}`);
     const lead = await login(t.app, demoEmail('team_lead'));
     expect((await post(lead, `/api/schedules/request_vacation_cancellation/${vacation.id}`)).statusCode).toBe(404);
