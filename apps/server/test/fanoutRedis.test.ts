@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { openTestDatabase } from './support/databases.js';
 import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
-import { as, demoEmail, login, testConfig } from './support/testApp.js';
+import { as, demoEmail, login, type Session, testConfig } from './support/testApp.js';
 
 /**
  * The same fan-out across two app instances joined only by Redis (as two processes behind a load balancer): the
@@ -60,22 +60,10 @@ describe.skipIf(!redisUrl)('fan-out across app instances over Redis', () => {
     const heardByTab1: string[] = [];
     tab1.onAny((event: string) => heardByTab1.push(event));
 
-    const vacation = await appA.inject({
-      method: 'POST',
-      url: '/api/schedules/create_vacation',
-      headers: as(agent),
-      payload: { start: '2030-03-04T05:00:00Z', end: '2030-03-06T05:00:00Z', reason: 'vacation' },
+    const vacation = await askToApprove(appA, { agent, scheduler }, tab2, {
+      start: '2030-03-04T05:00:00Z',
+      end: '2030-03-06T05:00:00Z',
     });
-    expect(vacation.statusCode, vacation.body).toBe(201);
-    const started = waitForEvent<{ vacation_id: number }>(tab2, 'startApproveVacation', 10_000);
-    const asked = await appA.inject({
-      method: 'POST',
-      url: '/api/schedules/start_vacation_action',
-      headers: { ...as(scheduler), 'x-socket-id': tab2.id ?? '' },
-      payload: { action: 'approve', vacation_id: vacation.json().id },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    expect((await started).vacation_id).toBe(vacation.json().id);
 
     const decided = waitForEvent(tab1, 'vacation-decided', 10_000);
     const changed = waitForEvent<{ user_ids: number[] }>(leadPage, 'schedule-changed', 10_000);
@@ -90,6 +78,35 @@ describe.skipIf(!redisUrl)('fan-out across app instances over Redis', () => {
     expect(heardByTab1).not.toContain('startApproveVacation');
   });
 });
+
+/**
+ * The agent requests days off on `app`, and the scheduler's page connected by `page` asks to approve them: the
+ * approval dialog's event reaches that page. Answers the request.
+ */
+async function askToApprove(
+  app: FastifyInstance,
+  { agent, scheduler }: { agent: Session; scheduler: Session },
+  page: Socket,
+  range: { start: string; end: string },
+) {
+  const vacation = await app.inject({
+    method: 'POST',
+    url: '/api/schedules/create_vacation',
+    headers: as(agent),
+    payload: { ...range, reason: 'vacation' },
+  });
+  expect(vacation.statusCode, vacation.body).toBe(201);
+  const started = waitForEvent<{ vacation_id: number }>(page, 'startApproveVacation', 10_000);
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/schedules/start_vacation_action',
+    headers: { ...as(scheduler), 'x-socket-id': page.id ?? '' },
+    payload: { action: 'approve', vacation_id: vacation.json().id },
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  expect((await started).vacation_id).toBe(vacation.json().id);
+  return vacation;
+}
 
 describe('fan-out with Redis unreachable', () => {
   let alone: FastifyInstance;
@@ -116,21 +133,9 @@ describe('fan-out with Redis unreachable', () => {
     const socket = connectSocket(url, scheduler.cookie);
     sockets.push(socket);
     await waitForConnect(socket);
-    const vacation = await alone.inject({
-      method: 'POST',
-      url: '/api/schedules/create_vacation',
-      headers: as(agent),
-      payload: { start: '2030-03-11T04:00:00Z', end: '2030-03-12T04:00:00Z', reason: 'vacation' },
+    await askToApprove(alone, { agent, scheduler }, socket, {
+      start: '2030-03-11T04:00:00Z',
+      end: '2030-03-12T04:00:00Z',
     });
-    expect(vacation.statusCode, vacation.body).toBe(201);
-    const started = waitForEvent<{ vacation_id: number }>(socket, 'startApproveVacation', 10_000);
-    const asked = await alone.inject({
-      method: 'POST',
-      url: '/api/schedules/start_vacation_action',
-      headers: { ...as(scheduler), 'x-socket-id': socket.id ?? '' },
-      payload: { action: 'approve', vacation_id: vacation.json().id },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    expect((await started).vacation_id).toBe(vacation.json().id);
   });
 });
