@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropDatabase, withDatabase } from './support/databases.js';
+import { createEmptyDatabase, dropDatabase } from './support/databases.js';
 import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -66,12 +65,7 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND === 'postgres
   'two app processes on one PostgreSQL and one Redis',
   () => {
     it('delivers an event emitted by one process to a client connected to the other', async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-      await client.query(`CREATE DATABASE "${databaseName}"`);
-      await client.end();
-      const databaseUrl = withDatabase(adminUrl as string, databaseName);
+      const databaseUrl = await createEmptyDatabase(adminUrl as string, databaseName);
       const portA = 41000 + (process.pid % 1000);
       const portB = portA + 1;
       await startServer(portA, databaseUrl);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, spawnServer } from '../src/testing/serverProcess.js';
-import { dropDatabase, testDatabaseKind, withDatabase } from './support/databases.js';
+import { createEmptyDatabase, dropDatabase, testDatabaseKind } from './support/databases.js';
 import { freePort } from './support/redisServer.js';
 
 const started: ServerProcess[] = [];
@@ -116,12 +116,7 @@ describe.skipIf(!adminUrl || testDatabaseKind() === 'postgres')('two processes s
   });
 
   it('both start; the demo centre is loaded once', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${databaseName}"`);
-    await admin.end();
-    const databaseUrl = withDatabase(adminUrl as string, databaseName);
+    const databaseUrl = await createEmptyDatabase(adminUrl as string, databaseName);
     const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: 'seeding-test-secret', DEMO_HISTORY_DAYS: '0' };
     const servers = [
       start({ ...env, PORT: String(await freePort()) }),
