@@ -47,10 +47,19 @@ async function openPostgresClone(): Promise<DatabaseHandle> {
   };
 }
 
-export async function createDatabaseFromTemplate(adminUrl: string, name: string): Promise<void> {
+/** Runs `work` with a client connected to the administration database, closing it after. */
+async function withAdminClient<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function createDatabaseFromTemplate(adminUrl: string, name: string): Promise<void> {
+  return withAdminClient(adminUrl, async (client) => {
     // Two clones from one template at the same moment make PostgreSQL refuse one of them; wait and retry.
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -61,30 +70,18 @@ export async function createDatabaseFromTemplate(adminUrl: string, name: string)
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** A new empty database `name` (dropped first if a run left it behind); answers its URL. */
 export async function createEmptyDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
+  await withAdminClient(adminUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
+  });
   return withDatabase(adminUrl, name);
 }
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
