@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../src/features/campaigns/index.js';
-import { as, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
+import { as, demoEmail, login, protectedAdminId, type Session, testAppForTests } from './support/testApp.js';
 
 const t = testAppForTests();
 let admin: Session;
@@ -154,16 +154,12 @@ describe('enabling and disabling an agent in a campaign', () => {
   });
 
   it("answers with the spec's messages for the protected administrator and an unknown email", async () => {
-    const root = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('is_protected', '=', true)
-      .executeTakeFirstOrThrow();
+    const rootId = await protectedAdminId(t.database);
     const protectedUser = await t.app.inject({
       method: 'POST',
       url: '/api/dashboards/disable-campaign-for-agent',
       headers: as(admin),
-      payload: { user: root.id, campaign: 1 },
+      payload: { user: rootId, campaign: 1 },
     });
     expect(protectedUser.statusCode).toBe(403);
     expect(protectedUser.json().error.message).toBe(PROTECTED_USER_MESSAGE);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
-import { as, demoEmail, login, testAppForTests } from './support/testApp.js';
+import { as, demoEmail, login, protectedAdminId, testAppForTests } from './support/testApp.js';
 
 const t = testAppForTests();
 let baseUrl: string;
@@ -58,14 +58,10 @@ describe('Socket.IO', () => {
 
   it("refuses to force out the protected administrator with the spec's message", async () => {
     const admin = await login(t.app, demoEmail('super_admin'));
-    const root = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('is_protected', '=', true)
-      .executeTakeFirstOrThrow();
+    const rootId = await protectedAdminId(t.database);
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/users/${root.id}/force_logout`,
+      url: `/api/users/${rootId}/force_logout`,
       headers: as(admin),
     });
     expect(response.statusCode).toBe(403);

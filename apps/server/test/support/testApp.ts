@@ -78,6 +78,16 @@ export const demoEmail = (role: (typeof DEMO_LOGINS)[number]['role']) =>
 /** Headers of a signed-in request; writes carry the CSRF token. */
 export const as = (session: Session) => ({ cookie: session.cookie, 'x-csrf-token': session.csrf });
 
+/** The id of the protected administrator (the seeded root account nobody may disable or force out). */
+export async function protectedAdminId(database: DatabaseHandle): Promise<number> {
+  const root = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('is_protected', '=', true)
+    .executeTakeFirstOrThrow();
+  return root.id;
+}
+
 /** A new call-taking user with the demo password and no shifts, for tests that need a clean calendar. */
 export async function createTestUser(
   database: DatabaseHandle,
