@@ -57,6 +57,17 @@ const arrive = (campaignId: number, phone = '+14165550100') =>
   t.app.live.engine.arrive({ campaignId, callerPhone: phone });
 const callRow = (id: number | string) =>
   t.database.db.selectFrom('calls').selectAll().where('id', '=', String(id)).executeTakeFirstOrThrow();
+/** The seconds of one state in the user's hour-grain productivity rollups, summed. */
+async function rolledUpSeconds(userId: number, state: 'meeting' | 'after_call_work'): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('agent_productivity_rollups')
+    .select(sql<string>`sum(${sql.ref(state)})`.as('seconds'))
+    .where('user_id', '=', userId)
+    .where('grain', '=', 0)
+    .where('alignment', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.seconds);
+}
 
 beforeAll(async () => {
   t = await startTestApp({}, { now: () => clock });
@@ -114,14 +125,7 @@ describe('agent statuses', () => {
       ['meeting', false],
       ['training', true],
     ]);
-    const productive = await t.database.db
-      .selectFrom('agent_productivity_rollups')
-      .select(sql<string>`sum(meeting)`.as('meeting'))
-      .where('user_id', '=', agent.userId)
-      .where('grain', '=', 0)
-      .where('alignment', '=', 0)
-      .executeTakeFirstOrThrow();
-    expect(Number(productive.meeting)).toBe(90);
+    expect(await rolledUpSeconds(agent.userId, 'meeting')).toBe(90);
   });
 
   it('keeps the phone registered through technical issues only when it was before', async () => {
@@ -336,14 +340,7 @@ describe('a call from ring to after-call form', () => {
     expect(await counted()).toEqual({ calls: '1', talk: '75' });
     expect((await get(agent, '/api/inquiries/get_call_for_user')).json()).toEqual({ call: null });
     // The after-call work was counted as it closed.
-    const afterWork = await t.database.db
-      .selectFrom('agent_productivity_rollups')
-      .select(sql<string>`sum(after_call_work)`.as('seconds'))
-      .where('user_id', '=', agent.userId)
-      .where('grain', '=', 0)
-      .where('alignment', '=', 0)
-      .executeTakeFirstOrThrow();
-    expect(Number(afterWork.seconds)).toBe(20);
+    expect(await rolledUpSeconds(agent.userId, 'after_call_work')).toBe(20);
     // A closed call can no longer be changed.
     expect((await post(agent, `/api/inquiries/set_notes/${id}`, { notes: 'late' })).statusCode).toBe(409);
   });
