@@ -1,6 +1,8 @@
 // The live call engine under load (issue 13, Measure), on PostgreSQL through the service layer (engine.arrive and the
 // calls a browser makes): 500 ready agents on a few campaigns, calls arriving at 50/s for 60 s, against a baseline of
-// the same at 10/s in the same run. Figures: time from a call's arrival to its offer (p50/p99) when an agent is free,
+// the same at 10/s in the same run, and a 50/s burst where nobody answers (every call finds a free agent). Figures: time
+// from a call's arrival (engine.arrive called) to its offer (the ring signal) for the calls that found an agent free
+// (offered by their own arrival; calls that waited for an agent to free up are counted apart) (p50/p99),
 // double offers (agents with two live calls at any check, calls offered twice: both must be 0), CPU per call (this
 // process, and the PostgreSQL backends of the bench database read from /proc). Then the live simulator at the demo's
 // size for 60 s: its CPU, and a 31-day call-statistics dashboard call's latency while it runs and while it does not.
@@ -179,7 +181,7 @@ async function runAcd(
   const holding = new Map<number, string>();
   const rings = new Map<string, number>();
   const ringAt = new Map<string, number>();
-  const pending = new Map<string, { t0: number; free: boolean }>();
+  const pending = new Map<string, { t0: number }>();
   const readyAt = new Map<number, number>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const result: Run = {
@@ -209,12 +211,13 @@ async function runAcd(
     timers.add(timer);
   };
 
-  const measured = (callId: string, at: number) => {
-    const arrival = pending.get(callId);
-    if (!arrival) return;
-    pending.delete(callId);
-    if (arrival.free) result.offeredWhenFree.push(at - arrival.t0);
-    else result.waited += 1;
+  /**
+   * A call offered during its own arrive() found a free agent (timed: arrival → offer); one offered later waited in
+   * the queue for an agent to free up (counted, and its wait is the agents' capacity, not routing).
+   */
+  const measured = (callId: string) => {
+    if (!pending.delete(callId)) return;
+    result.waited += 1;
   };
 
   const onRing = (callId: string, agentId: number) => {
@@ -226,7 +229,7 @@ async function runAcd(
     if (holding.has(agentId)) result.agentsWithTwoCalls += 1;
     holding.set(agentId, callId);
     ringAt.set(callId, at);
-    measured(callId, at);
+    measured(callId);
     const freedAt = readyAt.get(agentId);
     if (freedAt !== undefined) {
       readyAt.delete(agentId);
@@ -290,7 +293,6 @@ async function runAcd(
       const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
       for (; sent < due; sent += 1) {
         const campaignId = bench.campaignIds[sent % CAMPAIGNS] as number;
-        const free = benchAgents.size - holding.size > inFlight;
         const t0 = performance.now();
         inFlight += 1;
         engine
@@ -298,9 +300,9 @@ async function runAcd(
           .then((row) => {
             result.arriveMs.push(performance.now() - t0);
             result.arrived += 1;
-            pending.set(row.id, { t0, free });
             const rang = ringAt.get(row.id);
-            if (rang !== undefined) measured(row.id, rang);
+            if (rang !== undefined) result.offeredWhenFree.push(rang - t0);
+            else pending.set(row.id, { t0 });
           })
           .catch(fail)
           .finally(() => {
@@ -333,8 +335,10 @@ async function runAcd(
       .select(['status', 'agent_id'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (call?.status === 'offered' && call.agent_id !== null)
-      await engine.flow(agentOf(call.agent_id), Number(id), 'talk');
+    // The call may move meanwhile (its caller left, the sweeper took it back): the drain takes what it finds.
+    if (call?.status === 'offered' && call.agent_id !== null) {
+      await engine.flow(agentOf(call.agent_id), Number(id), 'talk').catch(() => undefined);
+    }
     await engine.callerHungUp(id).catch(() => undefined);
   }
   while (holding.size > 0 || timers.size > 0) await pause(50);
@@ -433,6 +437,15 @@ checkTarget(
   P99_TARGET_MS,
   'ms',
 );
+const burst = runs[2] as Run;
+checkTarget(
+  `${RATE}/s burst, every agent free: queued → offer p99`,
+  percentile(burst.offeredWhenFree, 99),
+  '≤',
+  P99_TARGET_MS,
+  'ms',
+);
+checkTarget(`${RATE}/s burst: calls offered twice`, burst.doubleOfferedCalls, '≤', 0, 'calls', 0);
 checkTarget(`${RATE}/s: calls offered twice`, main.doubleOfferedCalls, '≤', 0, 'calls', 0);
 checkTarget(`${RATE}/s: agents seen with two live calls`, main.agentsWithTwoCalls, '≤', 0, 'agents', 0);
 
@@ -465,7 +478,8 @@ const headers = {
   'x-csrf-token': login.json().csrf_token as string,
 };
 out('\nSimulator at the demo size, 60 s each: the 31-day call statistics (records, inbound) every 0.5 s');
-const quiet = await dashboardTimes(simApp, headers, 20);
+await dashboardTimes(simApp, headers, 3);
+const quiet = await dashboardTimes(simApp, headers, 30);
 const simulator = createSimulator({
   database,
   live: simApp.live,
@@ -476,35 +490,25 @@ const simulator = createSimulator({
     warn: (object, message) => out(`  ${message} ${JSON.stringify(object)}`),
   },
 });
+const count = async (query: ReturnType<typeof sql<{ n: string }>>) =>
+  Number((await query.execute(database.db)).rows[0]?.n ?? 0);
+const lastState = await count(sql<{ n: string }>`SELECT coalesce(max(id), 0) AS n FROM agent_state_log`);
+const callsBefore = await count(sql<{ n: string }>`SELECT count(*) AS n FROM calls`);
 const meter = cpuMeter();
-const lastState = Number(
-  (await sql<{ n: string }>`SELECT coalesce(max(id), 0) AS n FROM agent_state_log`.execute(database.db)).rows[0]?.n ??
-    0,
-);
-const callsBefore = Number(
-  (await sql<{ n: string }>`SELECT count(*) AS n FROM calls`.execute(database.db)).rows[0]?.n ?? 0,
-);
 const summary = await simulator.start();
-const busy = await dashboardTimes(simApp, headers, 60);
+await pause(60_000);
 const simCpu = meter();
+const busy = await dashboardTimes(simApp, headers, 60);
 await simulator.stop();
-const callsAfter = Number(
-  (await sql<{ n: string }>`SELECT count(*) AS n FROM calls`.execute(database.db)).rows[0]?.n ?? 0,
-);
-const stateChanges = Number(
-  (
-    await sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM agent_state_log WHERE id > ${lastState}`.execute(database.db)
-  ).rows[0]?.n ?? 0,
-);
+const callsAfter = await count(sql<{ n: string }>`SELECT count(*) AS n FROM calls`);
+const stateChanges = await count(sql<{ n: string }>`SELECT count(*) AS n FROM agent_state_log WHERE id > ${lastState}`);
 out(
   `  simulator: ${summary.agents} agents on shift, ${summary.campaigns} campaigns open, ${summary.arrivalsToday} arrivals still to come today; ` +
-    `${callsAfter - callsBefore} calls and ${stateChanges} state changes in the 60 s`,
+    `${callsAfter - callsBefore} calls and ${stateChanges} state changes in the 2 minutes`,
 );
 out(
-  `  CPU over the 60 s (simulator + engine + dashboard calls): app ${simCpu.app.toFixed(2)} s (${((simCpu.app / 60) * 100).toFixed(1)} % of a core), ` +
-    `PostgreSQL ${simCpu.postgres.toFixed(2)} s`,
+  `  CPU over its first 60 s alone (simulator + engine + sweeper): app ${simCpu.app.toFixed(2)} s (${((simCpu.app / 60) * 100).toFixed(1)} % of a core), ` +
+    `PostgreSQL ${simCpu.postgres.toFixed(2)} s (${((simCpu.postgres / 60) * 100).toFixed(1)} %)`,
 );
 out(
   `  dashboard 31 d: quiet p50 ${median(quiet).toFixed(1)} ms p95 ${percentile(quiet, 95).toFixed(1)} ms (${quiet.length}); ` +
