@@ -65,7 +65,9 @@ async function run(handle: DatabaseHandle): Promise<void> {
       return;
     }
     out('Removing the existing call history…');
-    await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, calls, clients, agent_payments, ${rollupTables}`.execute(db);
+    await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, calls, clients, agent_payments, ${rollupTables}`.execute(
+      db,
+    );
   }
 
   const firstDay = new Date(Math.floor(now.getTime() / 86_400_000 - days) * 86_400_000);
