@@ -164,7 +164,13 @@ export async function buildApp({
   });
 
   const auth = createAuthService({ users, sessions });
-  const profile = createProfileService({ users, sessions, realtime: app.realtime });
+  const profile = createProfileService({
+    users,
+    sessions,
+    realtime: app.realtime,
+    // The live engine is set up further down, before the app serves any request.
+    endStatus: (user) => app.live.engine.setStatus(user, { status_name: 'logged_out' }),
+  });
   const agents = createAgentsService({ agents: createAgentsRepository(db) });
   const campaigns = createCampaignsService({
     campaigns: createCampaignsRepository(db),

@@ -141,6 +141,21 @@ describe('agent statuses', () => {
     expect(await sipOf()).toBe(false);
   });
 
+  it('puts a Ready agent who signs out in Logged out, so no call is offered to them', async () => {
+    const campaign = await newCampaign();
+    const agent = await newAgent(campaign);
+    await setStatus(agent, 'ready');
+    expect((await post(agent, '/api/profile/logout')).statusCode).toBe(200);
+    const open = await t.database.db
+      .selectFrom('agent_state_log')
+      .select('state')
+      .where('user_id', '=', agent.userId)
+      .where('end_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(open.state).toBe('logged_out');
+    expect((await callRow((await arrive(campaign)).id)).status).toBe('queued');
+  });
+
   it('has no status for roles that take no calls', async () => {
     const scheduler = await login(t.app, demoEmail('schedule_supervisor'));
     expect((await get(scheduler, '/api/status/get_current_status_info')).statusCode).toBe(403);

@@ -26,7 +26,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       },
     },
     async (request, reply) => {
-      if (request.sessionToken) await profile.logout(request.sessionToken);
+      if (request.sessionToken) await profile.logout(request.sessionToken, signedIn(request).user);
       clearSessionCookie(reply);
       return { status: 'logout' as const, url: '/login' };
     },

@@ -1,4 +1,10 @@
-import { CALL_TAKING_ROLES, type ChangePasswordBody, type EditProfileBody, type TimeZoneId } from '@shiftline/shared';
+import {
+  CALL_TAKING_ROLES,
+  type ChangePasswordBody,
+  canHaveStatus,
+  type EditProfileBody,
+  type TimeZoneId,
+} from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import type { ActiveSession, SessionsService } from '../auth/index.js';
@@ -8,10 +14,26 @@ import { hashPassword, type UsersRepository, verifyPassword } from '../users/ind
 export const CRM_ID_MISSING_MESSAGE =
   'Your CRM ID is not set, so sales you make cannot be credited to you. Please ask an administrator to add it to your profile.';
 
-export function createProfileService(deps: { users: UsersRepository; sessions: SessionsService; realtime: Realtime }) {
+export function createProfileService(deps: {
+  users: UsersRepository;
+  sessions: SessionsService;
+  realtime: Realtime;
+  /** Puts an agent who signs out in Logged out (the call engine's status change). */
+  endStatus: (user: UserRow) => Promise<void>;
+}) {
   const { users, sessions, realtime } = deps;
   return {
-    logout: (token: string) => sessions.end(token),
+    /**
+     * Ends the session, and an agent's status with it: a Ready agent who signed out gets no more calls. During a
+     * call the status is not the agent's to change (the engine refuses): the call goes on and ends as calls do.
+     */
+    async logout(token: string, user: UserRow): Promise<void> {
+      await sessions.end(token);
+      if (!canHaveStatus(user.role)) return;
+      await deps.endStatus(user).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+    },
 
     /** Changing the password ends the user's other sessions; the current one stays signed in. */
     async changePassword(active: ActiveSession, body: ChangePasswordBody): Promise<void> {
