@@ -249,14 +249,14 @@ export function createCallEngine(deps: CallEngineDeps) {
       statsSourceId?: number | null;
       callback?: { voiceMail: boolean } | null;
     }): Promise<CallRow> {
-      const call = await move(async (repos, outcome) => {
+      const { queued, newCallWaits } = await move(async (repos, outcome) => {
         const campaign = await repos.calls.campaign(input.campaignId);
         if (!campaign) throw invalidField('campaign_id', 'is not a campaign');
         if (campaign.type !== 'inbound' || campaign.archived || !campaign.active) {
           throw conflict(`${campaign.name} takes no inbound calls.`, { campaign_id: 'takes no inbound calls' });
         }
         const clientId = await repos.calls.clientFor(input.callerPhone);
-        const queued = await repos.calls.insertQueued({
+        const inserted = await repos.calls.insertQueued({
           campaignId: input.campaignId,
           clientId,
           did: input.did ?? null,
@@ -265,12 +265,18 @@ export function createCallEngine(deps: CallEngineDeps) {
           callbackRequested: input.callback != null,
           voiceMail: input.callback?.voiceMail ?? false,
         });
-        outcome.events.call(queued, null);
-        if (input.callback) outcome.events.callback(queued, false);
-        return queued;
+        outcome.events.call(inserted, null);
+        if (input.callback) outcome.events.callback(inserted, false);
+        // Routed in the same transaction: the oldest waiting call of the campaign (this one, unless older ones wait)
+        // goes to the longest-idle ready agent, with no second transaction between a caller and a free agent.
+        const oldest = await repos.calls.takeOldestQueued([input.campaignId]);
+        const agent = oldest ? await repos.states.takeLongestIdle(input.campaignId) : null;
+        if (oldest && agent) await offer(repos, outcome, oldest, agent, now());
+        return { queued: inserted, newCallWaits: agent !== null && oldest?.id !== inserted.id };
       });
-      await route(call.campaign_id);
-      return call;
+      // An older call took the free agent: the new one may find another.
+      if (newCallWaits) await route(queued.campaign_id);
+      return queued;
     },
 
     route,
