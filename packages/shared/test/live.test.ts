@@ -18,6 +18,19 @@ import {
 } from '../src/index.js';
 
 const ids = LIVE_STATUSES.map((status) => status.id);
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(first: string, second: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((at) => {
+      const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
 const chosenByAgent = LIVE_STATUSES.filter((status) => status.entry === 'agent').map((status) => status.id);
 
 describe('the status transition table', () => {
@@ -27,6 +40,8 @@ describe('the status transition table', () => {
     for (const status of LIVE_STATUSES) {
       expect(known).toContain(status.id);
       expect(status.bgc).toMatch(/^#[0-9a-f]{6}$/);
+      // The chip's white title and its light grey timer are readable on it (WCAG AA, 4.5:1).
+      expect(contrast('#f5f5f5', status.bgc), status.id).toBeGreaterThanOrEqual(4.5);
       expect(status.icon).not.toBe('');
     }
   });

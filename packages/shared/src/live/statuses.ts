@@ -16,7 +16,7 @@ export type StatusDefinition = {
   id: AgentStateId;
   /** Material icon name the top bar draws by the title. */
   icon: string;
-  /** The chip and row colour (spec: bgc). */
+  /** The chip and row colour (spec: bgc); dark enough for white text at 4.5:1 (WCAG AA). */
   bgc: string;
   entry: StatusEnteredBy;
   /** Place in the status menu: lower first (spec: transitions sorted by priority). */
@@ -33,26 +33,26 @@ const engineEntered = (id: AgentStateId, icon: string, bgc: string) =>
 /** Every live status. Ids missing here (pre_shift, post_shift, logout, did_ringing, not_ready_text) are history only. */
 export const LIVE_STATUSES = [
   agentChosen('ready', 'phone_in_talk', '#2e7d32', 1, true),
-  agentChosen('ready_outbound', 'dialpad', '#388e3c', 2, true),
-  agentChosen('outbound_sales_calls', 'phone_forwarded', '#43a047', 3, true),
-  agentChosen('email_tickets', 'mail', '#00897b', 4),
-  agentChosen('follow_up_work', 'assignment', '#0288d1', 5),
+  agentChosen('ready_outbound', 'dialpad', '#1b5e20', 2, true),
+  agentChosen('outbound_sales_calls', 'phone_forwarded', '#33691e', 3, true),
+  agentChosen('email_tickets', 'mail', '#00695c', 4),
+  agentChosen('follow_up_work', 'assignment', '#01579b', 5),
   agentChosen('meeting', 'groups', '#5e35b1', 6),
   agentChosen('training', 'school', '#6d4c41', 7),
   agentChosen('qa_monitoring', 'fact_check', '#546e7a', 8),
   agentChosen('administrative', 'work', '#455a64', 9),
   // Escalation registers the softphone so an agent can take an escalated call (spec §4).
   agentChosen('escalation', 'trending_up', '#8e24aa', 10, true),
-  agentChosen('break', 'free_breakfast', '#f9a825', 11),
-  agentChosen('lunch', 'restaurant', '#ef6c00', 12),
-  agentChosen('not_ready_personal', 'pause_circle', '#e53935', 13),
+  agentChosen('break', 'free_breakfast', '#7a5c00', 11),
+  agentChosen('lunch', 'restaurant', '#bf360c', 12),
+  agentChosen('not_ready_personal', 'pause_circle', '#ad1457', 13),
   // Technical issues keeps whatever the phone was doing: its sip_register is read from the status before it.
   agentChosen('technical_issues', 'build', '#b71c1c', 14),
-  agentChosen('logged_out', 'logout', '#9e9e9e', 15),
+  agentChosen('logged_out', 'logout', '#616161', 15),
   engineEntered('ringing', 'ring_volume', '#1565c0'),
-  engineEntered('on_call', 'call', '#1e88e5'),
+  engineEntered('on_call', 'call', '#0d47a1'),
   engineEntered('on_hold', 'phone_paused', '#3949ab'),
-  engineEntered('after_call_work', 'edit_note', '#00acc1'),
+  engineEntered('after_call_work', 'edit_note', '#006064'),
   engineEntered('not_ready_automatic', 'phone_missed', '#c62828'),
 ] as const satisfies readonly StatusDefinition[];
 

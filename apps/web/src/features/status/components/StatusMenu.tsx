@@ -92,7 +92,7 @@ export function StatusMenu({ userId }: { userId: number }) {
         onClick={menu.open}
         aria-haspopup="menu"
         aria-expanded={menu.anchor !== null}
-        aria-label={`Status: ${current.status.title}. Change status`}
+        title="Change status"
         disabled={setStatus.isPending}
         data-testid="status-menu-button"
         data-status={current.status.name}
