@@ -67,6 +67,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { redisStoreWithLocalFallback } from './plugins/rateLimitStore.js';
 import { connectedWithin, createFailFastRedis } from './plugins/redisClients.js';
 import { socketPlugin } from './plugins/socket.js';
+import { foldRollupBacklog } from './rollups/index.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -83,8 +84,9 @@ export type LiveOptions = {
   /** The phone network; a simulated one when left out. */
   telephony?: Telephony;
   /**
-   * How often missed offers are returned to the queue and waiting queues routed (the server: every second); left
-   * out, only when the engine is asked (tests call sweep() themselves).
+   * How often missed offers are returned to the queue, waiting queues routed and the calls and states that ended
+   * added to the rollups (the server: every second); left out, only when asked (tests call sweep() themselves, and
+   * rollup readers add what waits before they read).
    */
   sweepEveryMs?: number | false;
   /** End what a crash left live before serving (the server does; tests ask for it). */
@@ -247,7 +249,10 @@ async function registerLiveEngine(
   if (every !== false) {
     let sweeping: Promise<unknown> = Promise.resolve();
     const timer = setInterval(() => {
-      sweeping = engine.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'call engine sweep failed'));
+      sweeping = engine
+        .sweep()
+        .then(() => foldRollupBacklog(db))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'call engine upkeep failed'));
     }, every);
     timer.unref();
     app.addHook('onClose', async () => {

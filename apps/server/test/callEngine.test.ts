@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { reconcileLiveState } from '../src/features/calls/index.js';
+import { foldRollupBacklog } from '../src/rollups/index.js';
 import { signedInRequests } from './support/requests.js';
 import {
   createTestUser,
@@ -59,6 +60,7 @@ const callRow = (id: number | string) =>
   t.database.db.selectFrom('calls').selectAll().where('id', '=', String(id)).executeTakeFirstOrThrow();
 /** The seconds of one state in the user's hour-grain productivity rollups, summed. */
 async function rolledUpSeconds(userId: number, state: 'meeting' | 'after_call_work'): Promise<number> {
+  await foldRollupBacklog(t.database.db);
   const row = await t.database.db
     .selectFrom('agent_productivity_rollups')
     .select(sql<string>`sum(${sql.ref(state)})`.as('seconds'))
@@ -333,13 +335,15 @@ describe('a call from ring to after-call form', () => {
     expect(await callRow(id)).toMatchObject({ talk_seconds: 75, hold_seconds: 15, billed: true, billed_seconds: 90 });
 
     // Not yet counted: the call is still in after-call work.
-    const counted = () =>
-      t.database.db
+    const counted = async () => {
+      await foldRollupBacklog(t.database.db);
+      return t.database.db
         .selectFrom('campaign_call_rollups')
         .select([sql<string>`sum(all_calls)`.as('calls'), sql<string>`sum(talk_seconds)`.as('talk')])
         .where('campaign_id', '=', campaign)
         .where('alignment', '=', 0)
         .executeTakeFirstOrThrow();
+    };
     expect(Number((await counted()).calls ?? 0)).toBe(0);
 
     advance(20_000);
@@ -367,6 +371,7 @@ describe('a call from ring to after-call form', () => {
     await t.app.live.engine.abandon(call.id);
     expect(await callRow(call.id)).toMatchObject({ status: 'abandoned', abandoned: true, queue_seconds: 42 });
     await expect(t.app.live.engine.abandon(call.id)).rejects.toThrow('The call is abandoned; it cannot be abandoned.');
+    await foldRollupBacklog(t.database.db);
     const rollup = await t.database.db
       .selectFrom('campaign_call_rollups')
       .select([sql<string>`sum(abandoned_calls)`.as('abandoned')])
@@ -450,6 +455,7 @@ describe('restart reconciliation', () => {
       .where('status', 'in', ['queued', 'offered', 'talking', 'on_hold', 'after_call'])
       .execute();
     expect(live).toHaveLength(0);
+    await foldRollupBacklog(t.database.db);
     const rollup = await t.database.db
       .selectFrom('campaign_call_rollups')
       .select([sql<string>`sum(all_calls)`.as('calls'), sql<string>`sum(abandoned_calls)`.as('abandoned')])

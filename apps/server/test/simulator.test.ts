@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowPosition, workWindow } from '../src/db/demo/history/arrivals.js';
 import { FULL_HISTORY_LOAD } from '../src/db/demo/history/generateHistory.js';
 import type { SimulatedTelephony } from '../src/features/calls/index.js';
+import { foldRollupBacklog } from '../src/rollups/index.js';
 import { createSimulator, type Simulator } from '../src/simulator/index.js';
 import { createTestUser, demoEmail, startTestApp, type TestApp } from './support/testApp.js';
 
@@ -279,6 +280,7 @@ describe('the simulated centre, an hour on a pinned clock', () => {
   });
 
   it('keeps the rollups equal to sums over the raw calls and states', async () => {
+    await foldRollupBacklog(t.database.db);
     const raw = await sql<{
       bucket: Date;
       campaign_id: number;

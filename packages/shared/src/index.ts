@@ -14,6 +14,7 @@ export * from './api/schedule.js';
 export * from './api/status.js';
 export * from './api/teamMonth.js';
 export * from './api/teamSchedule.js';
+export * from './api/telephony.js';
 export * from './auth/permissions.js';
 export * from './auth/roles.js';
 export * from './live/billing.js';

@@ -327,6 +327,13 @@ export type AgentProductivityRollupsTable = GrainedRollupBucket & { user_id: num
 /** The productivity rollup's hour, week and month × hour-of-day rows (grains 0, 3, 4) summed over campaigns, per agent. */
 export type AgentHourOfDayRollupsTable = Omit<AgentProductivityRollupsTable, 'campaign_id'>;
 
+/** Ended calls and closed states the rollups have yet to add (src/rollups/backlog); one of the two ids is set. */
+export type RollupBacklogTable = {
+  id: Generated<BigId>;
+  call_id: number | string | null;
+  state_id: number | string | null;
+};
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -360,6 +367,7 @@ export type Database = {
   type_call_rollups: TypeCallRollupsTable;
   agent_productivity_rollups: AgentProductivityRollupsTable;
   agent_hour_of_day_rollups: AgentHourOfDayRollupsTable;
+  rollup_backlog: RollupBacklogTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

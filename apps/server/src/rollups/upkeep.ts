@@ -262,6 +262,8 @@ async function clusterHourRows(db: Kysely<Database>): Promise<void> {
  * transaction when given one.
  */
 export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
+  // What the live engine queued has ended: the rebuild counts it, so the queue goes (src/rollups/backlog).
+  await sql`DELETE FROM rollup_backlog`.execute(db);
   const [perCampaign, perSource, perAgentSource, perAgent, perType] = CALL_ROLLUP_TABLES;
   for (const rollup of [perSource, perAgentSource]) {
     await sql`TRUNCATE ${sql.table(rollup.table)}`.execute(db);

@@ -14,6 +14,7 @@ import * as monthHourGrain from './20261124_0012_month_hour_grain.js';
 import * as clusterHourRollups from './20261124_0013_cluster_hour_rollups.js';
 import * as hourOfDayRollups from './20261124_0014_hour_of_day_rollups.js';
 import * as liveCalls from './20261124_0015_live_calls.js';
+import * as rollupBacklog from './20261125_0016_rollup_backlog.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0013_cluster_hour_rollups': clusterHourRollups,
   '20261124_0014_hour_of_day_rollups': hourOfDayRollups,
   '20261124_0015_live_calls': liveCalls,
+  '20261125_0016_rollup_backlog': rollupBacklog,
 };

@@ -1,7 +1,7 @@
 import type { LiveStatusId } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { addStatesToRollups } from '../../rollups/index.js';
+import { queueStatesForRollups } from '../../rollups/index.js';
 
 export type OpenState = {
   id: string;
@@ -16,8 +16,8 @@ export type StateChange = { closed: OpenState | null; opened: OpenState };
 
 /**
  * The agent state log's live end: each agent's one open row (end_at null; a partial unique index allows one) is
- * their current status. Every change closes it and opens the next in the caller's transaction, and adds the closed
- * row to the productivity rollups there, so the rollups never miss or double a state.
+ * their current status. Every change closes it and opens the next in the caller's transaction, and queues the closed
+ * row for the productivity rollups there (src/rollups/backlog), so the rollups never miss or double a state.
  */
 export function createAgentStatesRepository(db: Kysely<Database>) {
   const openRow = (userId: number) =>
@@ -74,7 +74,7 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
         // A clock that stepped back must not give a row that ends before it starts.
         const end = at < closing.start_at ? closing.start_at : at;
         await db.updateTable('agent_state_log').set({ end_at: end }).where('id', '=', closing.id).execute();
-        await addStatesToRollups(db, [closing.id]);
+        await queueStatesForRollups(db, [closing.id]);
       }
       const opened = await db
         .insertInto('agent_state_log')
@@ -94,7 +94,7 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
     async closeAt(closing: OpenState, at: Date): Promise<void> {
       const end = at < closing.start_at ? closing.start_at : at;
       await db.updateTable('agent_state_log').set({ end_at: end }).where('id', '=', closing.id).execute();
-      await addStatesToRollups(db, [closing.id]);
+      await queueStatesForRollups(db, [closing.id]);
     },
 
     /**

@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
-import { addCallsToRollups } from '../../rollups/index.js';
+import { queueCallsForRollups } from '../../rollups/index.js';
 import type { Realtime } from '../realtime/index.js';
 import { type AgentStatesRepository, createAgentStatesRepository, type OpenState } from './agentStates.repository.js';
 import { type CallRow, type CallsRepository, createCallsRepository } from './calls.repository.js';
@@ -172,7 +172,7 @@ export function createCallEngine(deps: CallEngineDeps) {
   async function closeLocked(repos: Repositories, outcome: Outcome, call: CallRow): Promise<CallRow> {
     const to = check(call, 'close');
     const updated = await repos.calls.update(call.id, { status: to, ended_at: call.hung_up_at ?? now() });
-    await addCallsToRollups(repos.handle, [call.id]);
+    await queueCallsForRollups(repos.handle, [call.id]);
     outcome.events.call(updated, call.status);
     return updated;
   }
@@ -376,7 +376,7 @@ export function createCallEngine(deps: CallEngineDeps) {
           offered_at: null,
           end_reason: reason === 'restart' ? 'restart' : null,
         });
-        await addCallsToRollups(repos.handle, [call.id]);
+        await queueCallsForRollups(repos.handle, [call.id]);
         outcome.events.call(updated, call.status);
         if (call.callback_requested) outcome.events.callback(updated, true);
         if (call.status === 'offered' && call.agent_id !== null) {

@@ -1,7 +1,7 @@
 import { billingOf, type CallState } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { addCallsToRollups } from '../../rollups/index.js';
+import { queueCallsForRollups } from '../../rollups/index.js';
 import { createAgentStatesRepository } from './agentStates.repository.js';
 import { type CallRow, createCallsRepository } from './calls.repository.js';
 
@@ -59,7 +59,7 @@ export async function reconcileLiveState(db: Kysely<Database>, now: Date): Promi
         end_reason: 'restart',
       });
     }
-    await addCallsToRollups(
+    await queueCallsForRollups(
       trx,
       live.map((call) => call.id),
     );

@@ -1,7 +1,7 @@
 import { type BucketRange, CALL_SUM_COLUMNS, type CallSums, type CampaignType } from '@shiftline/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRows, localSecondsOf, summedCallSums, toCallSums } from '../../rollups/index.js';
+import { foldRollupBacklog, grainedRows, localSecondsOf, summedCallSums, toCallSums } from '../../rollups/index.js';
 
 export type CallRollupFilter = {
   range: BucketRange;
@@ -58,6 +58,7 @@ export function createDashboardsRepository(db: Kysely<Database>) {
       const days = new Map<string, CallSums>();
       const hours: CallSums[] = [];
       if (filter.campaignIds.length === 0) return { days, hours };
+      await foldRollupBacklog(db);
       const localSeconds = localSecondsOf(sql`b.bucket_start`, filter.range);
       const result = await sql<Record<string, unknown> & { day: string | null; hour: number | null }>`
         WITH b AS MATERIALIZED (
@@ -78,6 +79,7 @@ export function createDashboardsRepository(db: Kysely<Database>) {
     /** Sums per campaign over the whole range (sales leads). */
     async callSumsByCampaign(filter: CallRollupFilter): Promise<{ campaignId: number; sums: CallSums }[]> {
       if (filter.campaignIds.length === 0) return [];
+      await foldRollupBacklog(db);
       const result = await sql<Record<string, unknown> & { campaign_id: number }>`
         SELECT r.campaign_id, ${summedCallSums} FROM ${rollupTable(filter)}
         WHERE ${rollupWhere(filter)} GROUP BY r.campaign_id`.execute(db);
@@ -90,6 +92,7 @@ export function createDashboardsRepository(db: Kysely<Database>) {
      */
     async callSumsByAgent(filter: CallRollupFilter): Promise<{ agentId: number; sums: CallSums }[]> {
       if (filter.campaignIds.length === 0 || filter.agentIds.length === 0) return [];
+      await foldRollupBacklog(db);
       const bySource = filter.statsSourceIds.length > 0;
       const campaigns = sql`r.campaign_id = ANY(${sql.val([...filter.campaignIds])}::int[])`;
       const agents = sql`r.agent_id = ANY(${sql.val([...filter.agentIds])}::int[])`;

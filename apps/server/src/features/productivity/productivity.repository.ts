@@ -1,7 +1,7 @@
 import { type ActivityRecord, type BucketRange, COUNTED_STATE_IDS, PAID_STATE_IDS } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grainedRows, hourOfDayRows } from '../../rollups/index.js';
+import { foldRollupBacklog, grainedRows, hourOfDayRows } from '../../rollups/index.js';
 import { listedAgent } from '../users/index.js';
 
 export type ProductivityAgentRow = { id: number; first_name: string; second_name: string; pay_rate_cents: number };
@@ -78,6 +78,7 @@ export function createProductivityRepository(db: Kysely<Database>) {
      */
     async productivitySums(filter: AgentTimeFilter): Promise<AgentProductivitySums[]> {
       if (filter.agentIds.length === 0) return [];
+      await foldRollupBacklog(db);
       const byCampaign = filter.campaignIds !== null;
       const rows =
         filter.localHours === null
@@ -107,6 +108,7 @@ export function createProductivityRepository(db: Kysely<Database>) {
     /** Paid seconds and commissions per agent over the whole range, whatever hours or campaigns the charts show. */
     async payBasis(agentIds: readonly number[], range: BucketRange): Promise<Map<number, PayBasis>> {
       if (agentIds.length === 0) return new Map();
+      await foldRollupBacklog(db);
       const result = await sql<{ user_id: number; paid: string; commission_cents: string }>`
         SELECT r.user_id, ${paidSum} AS paid, sum(r.commission_cents) AS commission_cents
         FROM ${grainedRows('agent_productivity_rollups', range)}
