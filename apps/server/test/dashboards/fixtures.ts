@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
-import { type CallEnding, endCall } from '../../src/features/dashboards/index.js';
+import { type CallEnding, endCall } from '../support/callLedger.js';
 import { rollupTables } from '../../src/rollups/index.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 

@@ -1,4 +1,3 @@
-export { type CallEnding, changeAgentState, endCall } from './callLedger.js';
 export { createDashboardsRepository } from './dashboards.repository.js';
 export { dashboardsRoutes } from './dashboards.routes.js';
 export { createDashboardsService } from './dashboards.service.js';

@@ -1,15 +1,14 @@
 import { agentStateId } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { AppError, conflict } from '../../plugins/errors.js';
-import { addCallsToRollups, addStatesToRollups } from '../../rollups/index.js';
-import { lockUserRow } from '../users/index.js';
+import type { Database } from '../../src/db/schema.js';
+import { lockUserRow } from '../../src/features/users/index.js';
+import { AppError, conflict } from '../../src/plugins/errors.js';
+import { addCallsToRollups, addStatesToRollups } from '../../src/rollups/index.js';
 
 /**
- * Recording a call that ended, or an agent state, as a ledger entry with its rollup update in one transaction (a
- * dashboard never sees a call or a state without its sums, or twice). Live call handling does not come here: the
- * call engine (features/calls) moves calls and statuses itself, with the same rollup upkeep. These remain for
- * entries made outside the engine (the dashboards' tests build their calls this way).
+ * Test support: a call that ended, or an agent state, written as a ledger entry at any instant with its rollup update
+ * in one transaction, for the dashboards' tests that build days of history by hand. Live calls and statuses move
+ * through the call engine (features/calls), which queues the same rollup upkeep (src/rollups/backlog).
  */
 
 export type CallEnding = {
