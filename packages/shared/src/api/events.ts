@@ -26,6 +26,15 @@ export const SOCKET_EVENTS = {
   newCallbackData: 'newCallbackData',
   /** The agent's next call is a queue callback: the top bar shows a notice (spec §4). */
   queueCallback: 'queue-callback',
+  /**
+   * Warm transfer (spec §4): someone asks the agent on a call to bring them into it; the agent's top bar asks
+   * '{agent} wants to add you to the conference with the client for {campaign}. Do you accept the warm transfer?'.
+   */
+  warmTransfer: 'warm-transfer',
+  /** The agent's call was taken over by a transfer: the agent's softphone hangs its leg up (spec §4). */
+  startTransfer: 'start-transfer',
+  /** Client → server: the agent declined a warm transfer; relayed to the one who asked, with the decliner's name. */
+  declineTransfer: 'decline_transfer',
 } as const;
 
 /** Socket.IO event carrying a new notification to its user's room. */
@@ -112,6 +121,18 @@ export type CallbackChangedEvent = { call_id: number; campaign_id: number; delet
 /** queue-callback: the agent's next call is a callback; `url` is its call page. */
 export type QueueCallbackEvent = { url: string; is_voice_mail: boolean };
 
+/**
+ * warm-transfer: `agent` (long name) asks to join the call `call_id` of `campaign`; accepting transfers the call to
+ * WARM_TRANSFER_PREFIX + `extension` (the asker's extension).
+ */
+export type WarmTransferEvent = { agent: string; campaign: string; call_id: number; extension: string };
+/** start-transfer: the call moved to another agent; this agent's leg of `call_id` hangs up. */
+export type StartTransferEvent = { call_id: number };
+/** decline_transfer: sent by the agent who declined (`name`: their long name); relayed to the asker as is. */
+export type DeclineTransferEvent = { call_id: number; name: string };
+/** The dial prefix of a warm transfer's target (spec §4: 'transfers the call to the extension with a fixed prefix'). */
+export const WARM_TRANSFER_PREFIX = '*7';
+
 /** Every event the server pushes, by name, with its payload. */
 export type ServerEventPayloads = {
   [SOCKET_EVENTS.forcedLogout]: ForcedLogoutEvent;
@@ -125,6 +146,9 @@ export type ServerEventPayloads = {
   [SOCKET_EVENTS.newCallData]: CallChangedEvent;
   [SOCKET_EVENTS.newCallbackData]: CallbackChangedEvent;
   [SOCKET_EVENTS.queueCallback]: QueueCallbackEvent;
+  [SOCKET_EVENTS.warmTransfer]: WarmTransferEvent;
+  [SOCKET_EVENTS.startTransfer]: StartTransferEvent;
+  [SOCKET_EVENTS.declineTransfer]: DeclineTransferEvent;
   [VACATION_EVENTS.startApproveVacation]: ApproveVacationEvent;
   [VACATION_EVENTS.startAddVacation]: AddVacationEvent;
   [VACATION_EVENTS.startRejectVacationCancellation]: RejectCancellationEvent;
@@ -135,6 +159,7 @@ export type ServerEvent = keyof ServerEventPayloads;
 export type ClientEventPayloads = {
   [SOCKET_EVENTS.join]: RoomListEvent;
   [SOCKET_EVENTS.leave]: RoomListEvent;
+  [SOCKET_EVENTS.declineTransfer]: DeclineTransferEvent;
 };
 
 type Listeners<Payloads> = { [Event in keyof Payloads]: (payload: Payloads[Event]) => void };
