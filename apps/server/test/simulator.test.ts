@@ -6,6 +6,7 @@ import { FULL_HISTORY_LOAD } from '../src/db/demo/history/generateHistory.js';
 import type { SimulatedTelephony } from '../src/features/calls/index.js';
 import { foldRollupBacklog } from '../src/rollups/index.js';
 import { createSimulator, type Simulator } from '../src/simulator/index.js';
+import { PERSON_IDLE_SECONDS } from '../src/simulator/peopleCallers.js';
 import { createTestUser, demoEmail, startTestApp, type TestApp } from './support/testApp.js';
 
 // A Monday, on a pinned clock the simulator moves: the engine and the simulator read the same instant.
@@ -16,8 +17,10 @@ const at = (time: string) => new Date(`2030-03-04T${time}:00Z`);
 let t: TestApp;
 let simulator: Simulator;
 let person: { id: number; role: 'agent'; agent_call_type: null };
-const campaigns: Record<'main' | 'short' | 'sales', { id: number; start: string; end: string }> = {
+const campaigns: Record<'main' | 'short' | 'sales' | 'quiet', { id: number; start: string; end: string }> = {
   main: { id: 0, start: '12:00', end: '20:00' },
+  // Nobody is scheduled on it, so history's traffic brings it nothing: its calls are the person's own callers.
+  quiet: { id: 0, start: '12:00', end: '20:00' },
   // Closes half way through the simulated hour: no call may arrive after 14:30.
   short: { id: 0, start: '13:00', end: '14:30' },
   sales: { id: 0, start: '12:00', end: '20:00' },
@@ -85,24 +88,26 @@ async function checkLiveCalls(minute: number) {
  * The person (agent@) answers what rings for them and closes their after-call form; the simulated caller hangs up.
  * They look at their phone every 15 s (an offer rings for 20 s), when the network has signalled something for them.
  */
-let personSignalled = false;
-async function personWorks() {
-  if (!personSignalled) return;
-  personSignalled = false;
-  const { status, call_id } = await t.app.live.engine.statusInfo(person);
-  if (status.name === 'ringing' && call_id !== null) await t.app.live.engine.flow(person, call_id, 'talk');
+const signalled = new Set<number>();
+async function personWorks(someone: typeof person) {
+  if (!signalled.delete(someone.id)) return;
+  const { status, call_id } = await t.app.live.engine.statusInfo(someone);
+  if (status.name === 'ringing' && call_id !== null) await t.app.live.engine.flow(someone, call_id, 'talk');
   if (status.name === 'after_call_work' && call_id !== null) {
-    await t.app.live.engine.setStatus(person, { status_name: 'ready', call_id });
+    await t.app.live.engine.setStatus(someone, { status_name: 'ready', call_id });
   }
   // A call that rang out put them in automatic not-ready: back to ready.
-  if (status.name === 'not_ready_automatic') await t.app.live.engine.setStatus(person, { status_name: 'ready' });
+  if (status.name === 'not_ready_automatic') await t.app.live.engine.setStatus(someone, { status_name: 'ready' });
 }
+/** A second person, alone on the quiet campaign, with no shift: only the callers the simulator sends people reach them. */
+let quietPerson: typeof person;
 
 beforeAll(async () => {
   t = await startTestApp({}, { now: () => clock });
   await newCampaign('main', 'inbound');
   await newCampaign('short', 'inbound');
   await newCampaign('sales', 'outbound');
+  await newCampaign('quiet', 'inbound');
   for (let index = 1; index <= 5; index += 1)
     await newAgent(`steady${index}`, ['main', 'short'], [at('09:00'), at('17:00')]);
   await newAgent('breaker', ['main'], [at('10:00'), at('18:00')], [{ type: 'break', start: '14:10', end: '14:25' }]);
@@ -131,6 +136,16 @@ beforeAll(async () => {
     .values({ campaign_id: campaigns.main.id, user_id: personId })
     .execute();
 
+  quietPerson = {
+    id: await createTestUser(t.database, { email: 'quiet.person@sim.test', timezone: 'America/St_Johns' }),
+    role: 'agent',
+    agent_call_type: null,
+  };
+  await t.database.db
+    .insertInto('campaign_agents')
+    .values({ campaign_id: campaigns.quiet.id, user_id: quietPerson.id })
+    .execute();
+
   simulator = createSimulator({
     database: t.database,
     live: t.app.live,
@@ -145,26 +160,30 @@ beforeAll(async () => {
     load: FULL_HISTORY_LOAD,
     now: () => clock,
     sweepEveryMs: 15_000,
+    peopleCheckMs: 15_000,
   });
   const summary = await simulator.prepare();
   expect(summary.agents).toBe(9);
   const telephony = t.app.live.telephony as SimulatedTelephony;
-  const personsCalls = new Set<string>();
+  const peoplesCalls = new Map<string, number>();
   telephony.on('ring', (callId: string, agentId: number) => {
-    if (agentId !== person.id) return;
-    personsCalls.add(callId);
-    personSignalled = true;
+    if (agentId !== person.id && agentId !== quietPerson.id) return;
+    peoplesCalls.set(callId, agentId);
+    signalled.add(agentId);
   });
   telephony.on('release', (callId: string) => {
-    if (personsCalls.has(callId)) personSignalled = true;
+    const agentId = peoplesCalls.get(callId);
+    if (agentId !== undefined) signalled.add(agentId);
   });
   await t.app.live.engine.setStatus(person, { status_name: 'ready' });
+  await t.app.live.engine.setStatus(quietPerson, { status_name: 'ready' });
   // The person looks at their phone every 15 s (an offer rings for 20 s); the floor is checked every minute.
   for (let step = 1; step <= 240; step += 1) {
     await simulator.runUntil(HOUR_START + step * 15_000, (instant) => {
       clock = instant;
     });
-    await personWorks();
+    await personWorks(person);
+    await personWorks(quietPerson);
     if (step % 4 === 0) await checkLiveCalls(step / 4);
   }
 }, 120_000);
@@ -178,7 +197,7 @@ const calls = () =>
   t.database.db
     .selectFrom('calls')
     .selectAll()
-    .where('campaign_id', 'in', [campaigns.main.id, campaigns.short.id, campaigns.sales.id])
+    .where('campaign_id', 'in', [campaigns.main.id, campaigns.short.id, campaigns.sales.id, campaigns.quiet.id])
     .orderBy('id')
     .execute();
 const seconds = (from: Date | null, to: Date | null) =>
@@ -217,8 +236,9 @@ describe('the simulated centre, an hour on a pinned clock', () => {
       const line = seconds(row.answered_at, row.hung_up_at) as number;
       expect(Math.abs(line - row.talk_seconds - row.hold_seconds), `call ${row.id}`).toBeLessThanOrEqual(1);
       expect(row.talk_seconds).toBeGreaterThan(0);
-      // The simulated agents choose a disposition on every call they talk on (the person here does not).
-      if (row.agent_id !== person.id) expect(row.disposition_id, `call ${row.id}`).not.toBeNull();
+      // The simulated agents choose a disposition on every call they talk on (the people here do not).
+      if (row.agent_id !== person.id && row.agent_id !== quietPerson.id)
+        expect(row.disposition_id, `call ${row.id}`).not.toBeNull();
     }
     for (const row of abandoned) {
       expect(row.answered_at).toBeNull();
@@ -237,6 +257,29 @@ describe('the simulated centre, an hour on a pinned clock', () => {
     const hungUp = theirs.filter((row) => row.hung_up_at !== null);
     expect(hungUp.length).toBeGreaterThan(0);
     expect(hungUp.every((row) => !row.agent_disconnected && row.talk_seconds > 0)).toBe(true);
+  });
+
+  it('sends a person idle in Ready a caller of their own, even on a campaign history brings nothing', async () => {
+    const quiet = (await calls()).filter((row) => row.campaign_id === campaigns.quiet.id);
+    expect(quiet.length).toBeGreaterThan(10);
+    expect(quiet.every((row) => row.agent_id === quietPerson.id || row.status === 'abandoned')).toBe(true);
+    const answered = quiet.filter((row) => row.answered_at !== null);
+    expect(answered.length).toBeGreaterThan(10);
+    // Each caller came after the person had been idle in Ready for PERSON_IDLE_SECONDS (checked every 15 s here).
+    const readySpells = await t.database.db
+      .selectFrom('agent_state_log')
+      .select(['start_at', 'end_at'])
+      .where('user_id', '=', quietPerson.id)
+      .where('state', '=', 'ready')
+      .execute();
+    for (const row of quiet) {
+      const queued = new Date(row.queued_at).getTime();
+      const spell = readySpells.find(
+        (ready) => ready.start_at.getTime() <= queued && (ready.end_at === null || ready.end_at.getTime() >= queued),
+      );
+      expect(spell, `call ${row.id}`).toBeDefined();
+      expect(queued - (spell?.start_at.getTime() ?? 0)).toBeGreaterThanOrEqual(PERSON_IDLE_SECONDS * 1000);
+    }
   });
 
   it('keeps each agent in one state at a time, one call at a time, and follows the shifts and breaks', async () => {

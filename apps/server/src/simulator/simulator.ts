@@ -15,6 +15,7 @@ import {
 } from '../features/calls/index.js';
 import { AppError } from '../plugins/errors.js';
 import { type Centre, loadCentre, loadShifts } from './centre.js';
+import { idlePeople, PEOPLE_CHECK_MS, PERSON_IDLE_SECONDS } from './peopleCallers.js';
 import { type Scheduled, Scheduler } from './scheduler.js';
 
 export type SimulatorLog = {
@@ -40,6 +41,8 @@ export type SimulatorOptions = {
    * running the simulator on a pinned clock asks the simulator to.
    */
   sweepEveryMs?: number | false;
+  /** How often people (users the simulator does not drive) idle in Ready get a caller of their own (peopleCallers.ts). */
+  peopleCheckMs?: number | false;
 };
 
 /** What the agent's schedule says they should be doing now. */
@@ -499,6 +502,20 @@ export function createSimulator(options: SimulatorOptions) {
     });
   }
 
+  /** Sends a caller to each person who has been Ready and idle for PERSON_IDLE_SECONDS, on one of their campaigns. */
+  function schedulePeopleCallers(every: number) {
+    scheduler.at(now() + every, async () => {
+      try {
+        const idleSince = new Date(now() - PERSON_IDLE_SECONDS * 1000);
+        const people = await idlePeople(database, new Set(agents.keys()), idleSince);
+        for (const person of people) await arrive(random.pick(person.campaignIds));
+      } catch (error) {
+        log.warn({ err: error }, 'simulator: callers for people failed');
+      }
+      if (!stopped) schedulePeopleCallers(every);
+    });
+  }
+
   const onError = (error: unknown) => log.warn({ err: error }, 'simulator: an action failed');
 
   let prepared: Promise<SimulatorSummary> | null = null;
@@ -511,6 +528,8 @@ export function createSimulator(options: SimulatorOptions) {
         telephony.on('connect', onConnect);
         telephony.on('release', onRelease);
         if (options.sweepEveryMs) scheduleSweeps(options.sweepEveryMs);
+        const peopleEvery = options.peopleCheckMs ?? PEOPLE_CHECK_MS;
+        if (peopleEvery) schedulePeopleCallers(peopleEvery);
         return planDay(true);
       })();
       return prepared;
