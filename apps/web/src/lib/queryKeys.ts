@@ -60,6 +60,10 @@ export const queryKeys = {
     operators: (id: number, role: string) => ['calls', 'call', id, 'operators', role] as const,
     products: ['calls', 'products'] as const,
   },
+  /** The softphone's SIP settings and credentials (GET /api/settings/get_settings). */
+  softphone: {
+    settings: ['softphone', 'settings'] as const,
+  },
   dashboards: {
     /** Call records of a range: the cards, charts and Today at-a-Glance. */
     records: ['dashboards', 'records'] as const,

@@ -1,4 +1,5 @@
 import {
+  type ClientEventPayloads,
   type ClientToServerEvents,
   COMMON_ROOMS,
   type ServerEvent,
@@ -101,10 +102,18 @@ function stayIn(room: string): () => void {
   };
 }
 
+/** Sends an event to the server over the page's connection; false when there is no connection to send it on. */
+function emit<Event extends keyof ClientEventPayloads>(event: Event, payload: ClientEventPayloads[Event]): boolean {
+  if (!socket?.connected) return false;
+  (socket.emit as (name: Event, body: ClientEventPayloads[Event]) => void)(event, payload);
+  return true;
+}
+
 /** The one Socket.IO connection of a signed-in page. */
 export const socketClient = {
   connect,
   disconnect,
+  emit,
   on,
   stayIn,
 };

@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CallWatcher } from '../../features/calls';
 import { NotificationsBell } from '../../features/notifications';
+import { SoftphoneLoader } from '../../features/softphone';
 import { StatusMenu } from '../../features/status';
 import { useLazyMenu } from '../../ui/useLazyMenu';
 import { CadRateField } from './CadRateField';
@@ -49,6 +50,8 @@ export function TopBar({ user, onOpenNavigation }: TopBarProps) {
         {canHaveStatus(user.role) ? (
           <>
             <StatusMenu userId={user.id} />
+            {/* The phone's state beside the status; JsSIP loads only on a real phone network. */}
+            <SoftphoneLoader user={user} />
             {/* Opens the call page when a call rings for the agent, or when the app opens during one. */}
             <CallWatcher userId={user.id} />
           </>

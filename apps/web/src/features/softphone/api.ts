@@ -1,0 +1,30 @@
+import type {
+  CallData,
+  ColdCallAnswer,
+  CurrentStatusInfo,
+  EndCallBody,
+  FlowStatus,
+  SetNewStatusBody,
+  SoftphoneSettings,
+} from '@shiftline/shared';
+import { http } from '../../lib/http';
+
+/** The server calls the softphone makes (spec §7 Calls, Status, Settings). */
+export const softphoneApi = {
+  settings: () => http.get<SoftphoneSettings>('/api/settings/get_settings'),
+  /** A call-flow step of the phone's call (ring, talk, hold, mute). */
+  flow: (
+    callId: number,
+    flowStatus: FlowStatus,
+    extra: { type?: 'inbound' | 'outbound'; abonent_number?: string } = {},
+  ) => http.post<CallData>('/api/inquiries/call_data', { crm_call_id: callId, flow_status: flowStatus, ...extra }),
+  endCall: (callId: number, body: EndCallBody) => http.post<CallData>(`/api/inquiries/end_call/${callId}`, body),
+  pickup: (callId: number) => http.post<CallData>(`/api/inquiries/${callId}/pickup_call`),
+  setStatus: (body: SetNewStatusBody) => http.post<CurrentStatusInfo>('/api/status/set_new_status', body),
+  /** Redial: a new call to the client of call `inquiryId` (spec §4, §7: {redial, inquiry_id}). */
+  redial: (inquiryId: number) =>
+    http.post<ColdCallAnswer>('/api/inquiries/cold_call', { redial: true, inquiry_id: inquiryId }),
+  markWarmTransfer: (callId: number) =>
+    http.post<CallData>(`/api/inquiries/${callId}/update_transfer_type`, { transfer_type: 'warm' }),
+};
+export type SoftphoneServer = typeof softphoneApi;

@@ -1,0 +1,3 @@
+export type { SoftphoneController, SoftphoneView } from './controller';
+export { SoftphoneLoader } from './SoftphoneLoader';
+export { useSoftphone, useSoftphoneView } from './store';
