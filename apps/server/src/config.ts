@@ -24,6 +24,21 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Origins besides the app's own whose pages may open its Socket.IO connection (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
+  /** The SIP server (TELEPHONY=sip); absent or null, the phone network is simulated. */
+  sip?: SipConfig | null;
+};
+
+/** Kamailio beside the app (`npm run telephony` prints these variables). */
+export type SipConfig = {
+  /** Shared with Kamailio: signs the softphones' ephemeral credentials and authenticates its questions. */
+  secret: string;
+  /** The SIP domain agents register under (sip:<extension>@<domain>). */
+  domain: string;
+  port: number;
+  /** Where browsers open SIP over WebSocket. */
+  wsUrl: string;
+  /** Kamailio's HTTP (JSON-RPC and the app's call controls), on its SIP TCP port. */
+  kamailioUrl: string;
 };
 
 /** What only the start-up reads: demo seeding and the database's timeouts. */
@@ -108,6 +123,12 @@ const envSchema = z.object({
   SIMULATE: flag.optional(),
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5000),
   DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
+  TELEPHONY: z.enum(['simulated', 'sip'], { error: 'must be simulated or sip' }).default('simulated'),
+  SIP_SHARED_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SIP_DOMAIN: z.string().trim().min(1).default('127.0.0.1'),
+  SIP_PORT: wholeNumber(1, 65535).default(5060),
+  SIP_WS_URL: url(['ws:', 'wss:']).optional(),
+  KAMAILIO_URL: url(['http:', 'https:']).optional(),
 });
 
 /**
@@ -125,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const values = parsed.data;
+  const sip = sipConfigOf(values);
   const production = values.NODE_ENV === 'production';
   const dataDir = dataDirOf(env);
   const webDist = join(repoRoot, 'apps/web/dist');
@@ -141,16 +163,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: values.SECURE_COOKIES,
     trustProxy: values.TRUST_PROXY,
     allowedOrigins: values.ALLOWED_ORIGINS,
+    sip,
     // Production never loads the demo's accounts, whose password is published, unless asked to.
     seedDemo: values.SEED_DEMO ?? !production,
     demoAgents: values.DEMO_AGENTS,
     demoHistoryDays: values.DEMO_HISTORY_DAYS,
-    simulate: values.SIMULATE ?? values.SEED_DEMO ?? !production,
+    // The simulated centre's callers live on the simulated network: with a real one, only real callers call.
+    simulate: values.SIMULATE ?? (sip ? false : (values.SEED_DEMO ?? !production)),
     database: {
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS + 1000,
       connectTimeoutMs: values.DB_CONNECT_TIMEOUT_MS,
     },
+  };
+}
+
+function sipConfigOf(values: z.output<typeof envSchema>): SipConfig | null {
+  if (values.TELEPHONY !== 'sip') return null;
+  if (!values.SIP_SHARED_SECRET) {
+    throw new ConfigError('Invalid configuration: SIP_SHARED_SECRET must be set when TELEPHONY=sip');
+  }
+  if (values.SIMULATE === true) {
+    throw new ConfigError('Invalid configuration: SIMULATE=true needs the simulated phone network, not TELEPHONY=sip');
+  }
+  const port = values.SIP_PORT;
+  return {
+    secret: values.SIP_SHARED_SECRET,
+    domain: values.SIP_DOMAIN,
+    port,
+    wsUrl: values.SIP_WS_URL ?? `ws://${values.SIP_DOMAIN}:${port}`,
+    kamailioUrl: values.KAMAILIO_URL ?? `http://127.0.0.1:${port}`,
   };
 }
 

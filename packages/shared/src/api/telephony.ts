@@ -31,3 +31,73 @@ export const softphoneSettingsSchema = z.object({
   websocket_proxy_url: z.string().nullable(),
 });
 export type SoftphoneSettings = z.infer<typeof softphoneSettingsSchema>;
+
+/*
+ * The SIP server's questions to the app (Kamailio's http_client, every request carrying the shared secret in
+ * SIP_SECRET_HEADER). Answers to /route are one plain line Kamailio's script splits on spaces.
+ */
+
+/** The header carrying the secret the app shares with the SIP server, on its requests to the app and back. */
+export const SIP_SECRET_HEADER = 'X-Shiftline-Secret';
+
+/** The longest the app holds a routing question while the call waits in the queue, before answering `wait`. */
+export const SIP_ROUTE_HOLD_MAX_MS = 25_000;
+
+const sipCallId = z.string().trim().min(1).max(256);
+/** The app's call id as the SIP server echoes it back: empty until the app named one. */
+const echoedCallId = z.union([z.literal(''), z.string().regex(/^\d{1,18}$/, 'must be a call id')]);
+
+/** POST /api/telephony/sip/route: an INVITE asks where to go (first, and again while the call waits). */
+export const sipRouteBodySchema = z.object({
+  sip_call_id: sipCallId,
+  /** The caller's number (From user). */
+  from: z.string().max(128),
+  /** The dialled number (request-URI user): a campaign's number, or an agent's extension after a transfer. */
+  to: z.string().trim().min(1).max(128),
+  referred_by: z.string().max(512).default(''),
+  call_id: echoedCallId.default(''),
+  /** The token of the offer the SIP server rang last ('' before the first). */
+  offer: z.string().max(64).default(''),
+  /** The INVITE's CSeq number (the app cancels the ringing branch by Call-ID and CSeq). */
+  cseq: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31),
+  hold_ms: z.number().int().min(0).max(SIP_ROUTE_HOLD_MAX_MS),
+});
+export type SipRouteBody = z.infer<typeof sipRouteBodySchema>;
+
+/** POST /api/telephony/sip/park: the ringing agent's branch failed; the caller waits for the next offer. */
+export const sipParkBodySchema = z.object({
+  sip_call_id: sipCallId,
+  call_id: echoedCallId,
+  offer: z.string().max(64).default(''),
+  /** The SIP status the branch ended with (408 rang out, 486/603 declined, 487 cancelled). */
+  status: z.number().int().min(0).max(699),
+});
+
+/** POST /api/telephony/sip/answered: the agent's phone answered (the dialog's first 2xx). */
+export const sipAnsweredBodySchema = z.object({
+  call_id: echoedCallId,
+  sip_call_id: sipCallId,
+  h_entry: z.number().int().min(0),
+  h_id: z.number().int().min(0),
+});
+
+/** POST /api/telephony/sip/hangup: a BYE in an answered dialog, from the caller or from the agent. */
+export const sipHangupBodySchema = z.object({
+  call_id: echoedCallId,
+  sip_call_id: sipCallId.optional(),
+  by: z.enum(['caller', 'agent']),
+});
+
+/** POST /api/telephony/sip/left: the caller cancelled before an agent answered. */
+export const sipLeftBodySchema = z.object({ sip_call_id: sipCallId, call_id: echoedCallId.optional() });
+
+/** POST /api/telephony/sip/transfer: the agent's phone sent REFER (blind or warm transfer). */
+export const sipTransferBodySchema = z.object({
+  call_id: echoedCallId,
+  /** The Refer-To header: <sip:<extension>@<domain>...>. */
+  refer_to: z.string().trim().min(1).max(512),
+});

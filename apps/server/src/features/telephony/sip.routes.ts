@@ -1,0 +1,236 @@
+import {
+  SIP_SECRET_HEADER,
+  sipAnsweredBodySchema,
+  sipHangupBodySchema,
+  sipLeftBodySchema,
+  sipParkBodySchema,
+  sipRouteBodySchema,
+  sipTransferBodySchema,
+} from '@shiftline/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import type { CallEngine } from '../calls/index.js';
+import { sameSecret } from './credentials.js';
+import { createSipDirectory, type SipDirectory } from './sipDirectory.js';
+import type { SipTelephony } from './sipTelephony.js';
+
+const tags = ['telephony'];
+const config = { action: 'telephony.sip' } as const;
+
+/** What the engine refuses because the call moved on already (hung up by the other side first): nothing to do. */
+const settled = (error: unknown) => {
+  if (error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found')) return;
+  throw error;
+};
+
+/** Kamailio's script reads the first line and splits it on spaces. */
+const line = (reply: FastifyReply, text: string, status = 200) =>
+  reply.status(status).type('text/plain; charset=utf-8').send(`${text}\n`);
+
+/**
+ * The SIP server's questions (Kamailio's http_client): where an INVITE goes, and what callers and phones did. Only
+ * the SIP server may ask: every request carries the shared secret (401 without it, 403 with another).
+ */
+export const sipRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<Database>;
+  engine: CallEngine;
+  telephony: SipTelephony;
+  secret: string;
+}> = async (app, { db, engine, telephony, secret }) => {
+  const directory: SipDirectory = createSipDirectory(db);
+
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers[SIP_SECRET_HEADER.toLowerCase()];
+    if (given === undefined) throw new AppError('not_signed_in', 'Only the SIP server may ask this.');
+    if (!sameSecret(secret, Array.isArray(given) ? given[0] : given)) {
+      throw new AppError('forbidden', 'Only the SIP server may ask this.');
+    }
+  });
+
+  /** The call an INVITE belongs to: echoed by Kamailio, known by its SIP Call-ID, or a new arrival (null: refused). */
+  async function callOf(body: { sip_call_id: string; call_id: string; from: string; to: string }) {
+    if (body.call_id !== '') return { callId: body.call_id };
+    const known = telephony.bySipCallId.get(body.sip_call_id);
+    if (known) return { callId: known };
+    const campaign = await directory.campaignOfNumber(body.to);
+    if (campaign) {
+      if (campaign.type !== 'inbound') return { refused: '403 Not_an_inbound_number' };
+      const call = await engine.arrive({
+        campaignId: campaign.id,
+        callerPhone: body.from || 'anonymous',
+        did: body.to,
+      });
+      const callId = String(call.id);
+      telephony.remember(callId, body.sip_call_id);
+      if (telephony.leftEarly.delete(body.sip_call_id)) {
+        await engine.callerLeaves(callId).catch(settled);
+        return { refused: '487 Request_Terminated' };
+      }
+      return { callId };
+    }
+    // A transferred caller dialling the target agent's extension.
+    const transferred = telephony.transfers.get(body.to);
+    if (transferred) {
+      telephony.transfers.delete(body.to);
+      const leg = telephony.remember(transferred, body.sip_call_id);
+      telephony.bySipCallId.set(body.sip_call_id, transferred);
+      leg.sipCallId = body.sip_call_id;
+      leg.cseq = null;
+      leg.dialog = null;
+      return { callId: transferred };
+    }
+    return { refused: '404 No_such_number' };
+  }
+
+  app.post(
+    '/api/telephony/sip/route',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "An INVITE asks where to go: answered with 'ring <extension> <call id> <offer>' once the engine offers the call to an agent, 'wait' after hold_ms, or 'reject <code> <reason>'",
+        body: sipRouteBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const found = await callOf(body);
+      if ('refused' in found) return line(reply, `reject ${found.refused}`);
+      const { callId } = found;
+      const leg = telephony.remember(callId, body.sip_call_id);
+      if (leg.sipCallId === body.sip_call_id) leg.cseq = body.cseq;
+      const deadline = Date.now() + body.hold_ms;
+      for (;;) {
+        const offer = await directory.offerOf(callId);
+        if (offer === 'ended') {
+          telephony.forget(callId);
+          return line(reply, 'reject 480 Call_ended');
+        }
+        if (offer !== null && offer.offer !== body.offer) {
+          leg.offer = offer.offer;
+          leg.parked = false;
+          return line(reply, `ring ${offer.extension} ${callId} ${offer.offer}`);
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return line(reply, 'wait');
+        await telephony.changeOf(callId, Math.min(left, 500));
+      }
+    },
+  );
+
+  app.post(
+    '/api/telephony/sip/park',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The ringing agent's branch failed: the caller waits parked until the engine offers the call again",
+        body: sipParkBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const { call_id: callId, sip_call_id: sipCallId, offer } = request.body;
+      if (callId === '') return line(reply, 'reject 480 Unknown_call', 404);
+      const leg = telephony.remember(callId, sipCallId);
+      leg.offer = offer;
+      leg.parked = true;
+      const current = await directory.offerOf(callId);
+      if (current === 'ended') {
+        setImmediate(() => telephony.release(callId, 'abandoned'));
+      } else if (current !== null && current.offer !== offer) {
+        // Offered again already (the sweep misses and re-routes in one pass): continue once Kamailio has parked.
+        setImmediate(() => void telephony.continueParked(callId));
+      }
+      return line(reply, 'parked');
+    },
+  );
+
+  app.post(
+    '/api/telephony/sip/answered',
+    { config, schema: { tags, summary: "The agent's phone answered the call", body: sipAnsweredBodySchema } },
+    async (request, reply) => {
+      const { call_id: callId, sip_call_id: sipCallId, h_entry, h_id } = request.body;
+      if (callId === '') return line(reply, 'ignored');
+      const leg = telephony.remember(callId, sipCallId);
+      leg.dialog = { hEntry: h_entry, hId: h_id, sipCallId };
+      leg.parked = false;
+      const agent = await directory.agentOfCall(callId);
+      if (agent) await engine.flow(agent, Number(callId), 'talk').catch(settled);
+      return line(reply, 'ok');
+    },
+  );
+
+  app.post(
+    '/api/telephony/sip/hangup',
+    { config, schema: { tags, summary: 'A BYE ended an answered call', body: sipHangupBodySchema } },
+    async (request, reply) => {
+      const { call_id: callId, sip_call_id: sipCallId, by } = request.body;
+      if (callId === '') return line(reply, 'ignored');
+      // The BYE of a dialog the call has left (the first agent's leg after a transfer) ends nothing.
+      if (sipCallId !== undefined && telephony.leg(callId)?.retired.has(sipCallId)) return line(reply, 'ignored');
+      if (by === 'caller') {
+        await engine.callerHungUp(callId).catch(settled);
+      } else {
+        const agent = await directory.agentOfCall(callId);
+        if (agent) await engine.endCall(agent, Number(callId)).catch(settled);
+      }
+      telephony.forget(callId);
+      return line(reply, 'ok');
+    },
+  );
+
+  app.post(
+    '/api/telephony/sip/left',
+    { config, schema: { tags, summary: 'The caller cancelled before an agent answered', body: sipLeftBodySchema } },
+    async (request, reply) => {
+      const { sip_call_id: sipCallId } = request.body;
+      const callId = request.body.call_id || telephony.bySipCallId.get(sipCallId);
+      if (!callId) {
+        telephony.leftEarly.add(sipCallId);
+        setTimeout(() => telephony.leftEarly.delete(sipCallId), 60_000).unref();
+        return line(reply, 'ok');
+      }
+      await engine.callerLeaves(callId).catch(settled);
+      telephony.forget(callId);
+      return line(reply, 'ok');
+    },
+  );
+
+  app.post(
+    '/api/telephony/sip/transfer',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The agent's phone transfers the call (REFER): the target agent must be free (409 otherwise)",
+        body: sipTransferBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const { call_id: callId, refer_to: referTo } = request.body;
+      const extension = /sip:([^@;>]+)@/.exec(referTo)?.[1];
+      if (callId === '' || !extension) return line(reply, 'reject 400 Bad_Refer-To', 400);
+      const target = await directory.userOfExtension(decodeURIComponent(extension).replace(/^\*+/, ''));
+      if (!target) return line(reply, 'reject 404 No_such_extension', 404);
+      try {
+        await engine.transfer(callId, target.id);
+      } catch (error) {
+        if (error instanceof AppError)
+          return line(reply, `reject ${error.status} ${error.message.replaceAll(' ', '_')}`, error.status);
+        throw error;
+      }
+      telephony.transfers.set(target.extension, callId);
+      const leg = telephony.leg(callId);
+      if (leg) {
+        leg.retired.add(leg.sipCallId);
+        if (leg.dialog) leg.retired.add(leg.dialog.sipCallId);
+        leg.dialog = null;
+      }
+      return line(reply, 'ok');
+    },
+  );
+};

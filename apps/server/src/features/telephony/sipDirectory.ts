@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Agent } from '../calls/index.js';
+import { offerToken } from './sipTelephony.js';
+
+/** Reads the SIP side needs: numbers, extensions, and which agent's phone a call should ring now. */
+export function createSipDirectory(db: Kysely<Database>) {
+  return {
+    campaignOfNumber: async (phone: string) =>
+      (await db
+        .selectFrom('campaign_numbers as n')
+        .innerJoin('campaigns as c', 'c.id', 'n.campaign_id')
+        .select(['c.id', 'c.type'])
+        .where('n.phone', '=', phone)
+        .where('c.archived', '=', false)
+        .executeTakeFirst()) ?? null,
+
+    userOfExtension: async (extension: string) =>
+      (await db
+        .selectFrom('users')
+        .select(['id', 'extension'])
+        .where('extension', '=', extension)
+        .executeTakeFirst()) as { id: number; extension: string } | undefined,
+
+    /** The agent who holds the call now (for the engine's agent moves). */
+    agentOfCall: async (callId: string): Promise<Agent | null> =>
+      ((await db
+        .selectFrom('calls')
+        .innerJoin('users', 'users.id', 'calls.agent_id')
+        .select(['users.id', 'users.role', 'users.agent_call_type'])
+        .where('calls.id', '=', callId)
+        .executeTakeFirst()) as Agent | undefined) ?? null,
+
+    /**
+     * Whose phone the call should ring now: the agent it is offered to, or the target of a transfer (the call stays
+     * connected while the target's phone rings); 'ended' once it is over; null while it waits in the queue.
+     */
+    async offerOf(callId: string): Promise<{ extension: string; offer: string } | 'ended' | null> {
+      const row = await db
+        .selectFrom('calls')
+        .leftJoin('users', 'users.id', 'calls.agent_id')
+        .leftJoin('agent_state_log as s', (join) =>
+          join.onRef('s.user_id', '=', 'calls.agent_id').on('s.end_at', 'is', null),
+        )
+        .select([
+          'calls.status',
+          'calls.agent_id',
+          'calls.offered_at',
+          'users.extension',
+          's.state',
+          's.call_id',
+          's.start_at',
+        ])
+        .where('calls.id', '=', callId)
+        .executeTakeFirst();
+      if (!row || row.status === null || row.status === 'after_call') return 'ended';
+      if (row.agent_id === null || !row.extension) return null;
+      if (row.status === 'offered' && row.offered_at) {
+        return { extension: row.extension, offer: offerToken(row.agent_id, row.offered_at.getTime()) };
+      }
+      const transferRinging = row.state === 'ringing' && String(row.call_id) === callId;
+      if ((row.status === 'talking' || row.status === 'on_hold') && transferRinging && row.start_at) {
+        return { extension: row.extension, offer: offerToken(row.agent_id, row.start_at.getTime()) };
+      }
+      return null;
+    },
+  };
+}
+
+export type SipDirectory = ReturnType<typeof createSipDirectory>;
