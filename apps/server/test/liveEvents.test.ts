@@ -58,9 +58,10 @@ describe('live events', () => {
       agentSocket,
       'newAgentStateData',
     );
-    const boardStates = heard<{ user_id: number; status: string }>(supervisorSocket, 'newAgentStateData');
+    type Numbered = { seq: { epoch: string; campaigns: Record<string, number> } };
+    const boardStates = heard<{ user_id: number; status: string } & Numbered>(supervisorSocket, 'newAgentStateData');
     const agentCalls = heard<{ call_id: number; status: string; agent_id: number | null }>(agentSocket, 'newCallData');
-    const boardCalls = heard<{ call_id: number; status: string }>(supervisorSocket, 'newCallData');
+    const boardCalls = heard<{ call_id: number; status: string } & Numbered>(supervisorSocket, 'newCallData');
     const otherStates = heard(otherSocket, 'newAgentStateData');
 
     await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
@@ -91,5 +92,18 @@ describe('live events', () => {
       .poll(() => agentCalls.filter((event) => event.call_id === id).map((event) => event.status))
       .toEqual(expectedCalls);
     expect(otherStates).toEqual([]);
+
+    // Every event is numbered in its campaign's stream, in commit order, with no number skipped or repeated: the
+    // campaign's call events and its agent's state events share the stream.
+    const stream = [...boardCalls, ...boardStates.filter((event) => event.user_id === agentId)]
+      .map((event) => event.seq)
+      .filter((seq) => seq.campaigns[campaign.id] !== undefined);
+    expect(new Set(stream.map((seq) => seq.epoch)).size).toBe(1);
+    const numbers = stream.map((seq) => seq.campaigns[campaign.id] as number).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, index) => (numbers[0] as number) + index));
+    expect(numbers).toHaveLength(expectedCalls.length + expectedStates.length);
+    expect(boardCalls.map((event) => event.seq.campaigns[campaign.id])).toEqual(
+      [...boardCalls.map((event) => event.seq.campaigns[campaign.id])].sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
   });
 });

@@ -20,6 +20,7 @@ export * from './auth/roles.js';
 export * from './live/billing.js';
 export * from './live/callStates.js';
 export * from './live/statuses.js';
+export * from './live/supervision.js';
 export * from './metrics/index.js';
 export * from './org/emptyLabels.js';
 export * from './org/money.js';

@@ -12,7 +12,13 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { SessionsService } from '../features/auth/index.js';
-import { createRealtime, joinableRooms, type Realtime, type RealtimeServer } from '../features/realtime/index.js';
+import {
+  createLiveSequence,
+  createRealtime,
+  joinableRooms,
+  type Realtime,
+  type RealtimeServer,
+} from '../features/realtime/index.js';
 import { roomsOf, type UsersRepository } from '../features/users/index.js';
 import { SESSION_COOKIE } from './access.js';
 import { connectedWithin, createFailFastRedis, reportOutages } from './redisClients.js';
@@ -48,6 +54,7 @@ export const socketPlugin = fp(
       allowRequest: (request, callback) => callback(null, isAllowedSocketOrigin(request, options.allowedOrigins)),
     });
     const redisClients: Redis[] = [];
+    let publisher: Redis | null = null;
     if (options.redisUrl) {
       // While Redis is down, events still reach this process's sockets; publishing to the others fails at once
       // (no queue of stale events replayed later), and the subscriber resubscribes when Redis returns.
@@ -62,6 +69,7 @@ export const socketPlugin = fp(
       pub.publish = ((channel: string, message: string | Buffer) =>
         publish(channel, message).catch(() => 0)) as typeof pub.publish;
       redisClients.push(pub, sub);
+      publisher = pub;
       io.adapter(createAdapter(pub, sub));
       await connectedWithin(pub, 1000);
     }
@@ -109,7 +117,14 @@ export const socketPlugin = fp(
     });
 
     app.decorate('io', io);
-    app.decorate('realtime', createRealtime(io, { companiesOf: options.users.companiesOf, log: app.log }));
+    app.decorate(
+      'realtime',
+      createRealtime(io, {
+        companiesOf: options.users.companiesOf,
+        log: app.log,
+        sequence: createLiveSequence(publisher),
+      }),
+    );
     // Open WebSockets would keep the HTTP server from closing, so they go first.
     app.addHook('preClose', async () => {
       io.disconnectSockets(true);

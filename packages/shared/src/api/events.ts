@@ -35,6 +35,10 @@ export const SOCKET_EVENTS = {
   startTransfer: 'start-transfer',
   /** Client → server: the agent declined a warm transfer; relayed to the one who asked, with the decliner's name. */
   declineTransfer: 'decline_transfer',
+  /** A campaign's cold-call list changed: its table loads again (at most every 10 s, spec §4, §9). */
+  coldCallsRefresh: 'cold-calls-refresh',
+  /** A listed client is on a call: the cold-calls table greys that phone and marks the row invalid (spec §4). */
+  coldCallBusy: 'cold-call-busy',
 } as const;
 
 /** Socket.IO event carrying a new notification to its user's room. */
@@ -86,6 +90,13 @@ export type AddVacationEvent = { user_id: number; start: string; end: string; re
 /** startRejectVacationCancellation: an agent's request to cancel approved days off, to be refused. */
 export type RejectCancellationEvent = { vacation_id: number; user_id?: number; start?: string; end?: string };
 
+/**
+ * Where a live event stands in each campaign's stream: `campaigns` maps a campaign id to the event's number in that
+ * campaign's sequence, counted within `epoch`. A board that sees a number skipped, or a new epoch, fetches a snapshot
+ * (whose own stamp says which numbers it already holds).
+ */
+export type LiveSequenceStamp = { epoch: string; campaigns: Record<string, number> };
+
 /** newAgentStateData: one agent's status, as the agent state report's row shows it (spec §3 agent state record). */
 export type AgentStateEvent = {
   user_id: number;
@@ -100,6 +111,8 @@ export type AgentStateEvent = {
   agent_campaigns: number[];
   agent_call_type: string | null;
   call_id: number | null;
+  /** Numbered in the stream of each of agent_campaigns. */
+  seq: LiveSequenceStamp;
 };
 /** newCallData: a live call moved (the call page fetches the full call data when it needs it). */
 export type CallChangedEvent = {
@@ -115,9 +128,11 @@ export type CallChangedEvent = {
   missed: boolean;
   /** The call is a queue callback (the caller asked to be called back). */
   callback: boolean;
+  /** Numbered in its campaign's stream. */
+  seq: LiveSequenceStamp;
 };
 /** newCallbackData: a queue callback was requested (`deleted: false`) or removed. */
-export type CallbackChangedEvent = { call_id: number; campaign_id: number; deleted: boolean };
+export type CallbackChangedEvent = { call_id: number; campaign_id: number; deleted: boolean; seq: LiveSequenceStamp };
 /** queue-callback: the agent's next call is a callback; `url` is its call page. */
 export type QueueCallbackEvent = { url: string; is_voice_mail: boolean };
 
@@ -132,6 +147,11 @@ export type StartTransferEvent = { call_id: number };
 export type DeclineTransferEvent = { call_id: number; name: string };
 /** The dial prefix of a warm transfer's target (spec §4: 'transfers the call to the extension with a fixed prefix'). */
 export const WARM_TRANSFER_PREFIX = '*7';
+
+/** cold-calls-refresh: the cold-call list of `campaign_id` changed. */
+export type ColdCallsRefreshEvent = { campaign_id: number };
+/** cold-call-busy: `client_id` (phone `phone`) is on a live call. */
+export type ColdCallBusyEvent = { campaign_id: number; client_id: number; phone: string };
 
 /** Every event the server pushes, by name, with its payload. */
 export type ServerEventPayloads = {
@@ -149,6 +169,8 @@ export type ServerEventPayloads = {
   [SOCKET_EVENTS.warmTransfer]: WarmTransferEvent;
   [SOCKET_EVENTS.startTransfer]: StartTransferEvent;
   [SOCKET_EVENTS.declineTransfer]: DeclineTransferEvent;
+  [SOCKET_EVENTS.coldCallsRefresh]: ColdCallsRefreshEvent;
+  [SOCKET_EVENTS.coldCallBusy]: ColdCallBusyEvent;
   [VACATION_EVENTS.startApproveVacation]: ApproveVacationEvent;
   [VACATION_EVENTS.startAddVacation]: AddVacationEvent;
   [VACATION_EVENTS.startRejectVacationCancellation]: RejectCancellationEvent;

@@ -1,5 +1,6 @@
 import {
   type AgentStateEvent,
+  type CallbackChangedEvent,
   type CallChangedEvent,
   campaignRoom,
   companyLiveRoom,
@@ -31,8 +32,8 @@ export function createLiveEvents(
   db: Kysely<Database>,
   log: { warn: (object: object, message: string) => void },
 ) {
-  const calls: CallChangedEvent[] = [];
-  const callbacks: { call_id: number; campaign_id: number; deleted: boolean }[] = [];
+  const calls: Omit<CallChangedEvent, 'seq'>[] = [];
+  const callbacks: Omit<CallbackChangedEvent, 'seq'>[] = [];
   const queueCallbacks: { agentId: number; callId: string; voiceMail: boolean }[] = [];
   const states: StateChange[] = [];
 
@@ -54,6 +55,7 @@ export function createLiveEvents(
     for (const { closed, opened } of states) {
       const agent = byId.get(opened.user_id);
       if (!agent || !isLiveStatus(opened.state)) continue;
+      const campaigns = agent.campaigns.map(Number);
       const payload: AgentStateEvent = {
         user_id: agent.id,
         name: `${agent.first_name} ${agent.second_name}`,
@@ -63,9 +65,10 @@ export function createLiveEvents(
         status_started_at: opened.start_at.toISOString(),
         old_status: closed?.state ?? null,
         campaign_id: opened.campaign_id,
-        agent_campaigns: agent.campaigns.map(Number),
+        agent_campaigns: campaigns,
         agent_call_type: agent.agent_call_type,
         call_id: opened.call_id === null ? null : Number(opened.call_id),
+        seq: await realtime.sequence.next(campaigns),
       };
       realtime.toRoom([LIVE_ROOM, userRoom(agent.id)], SOCKET_EVENTS.newAgentStateData, payload);
     }
@@ -84,10 +87,15 @@ export function createLiveEvents(
       const rooms = [LIVE_ROOM, campaignRoom(call.campaign_id)];
       if (company != null) rooms.push(companyLiveRoom(company));
       if (call.agent_id !== null) rooms.push(userRoom(call.agent_id));
-      realtime.toRoom(rooms, SOCKET_EVENTS.newCallData, call);
+      const seq = await realtime.sequence.next([call.campaign_id]);
+      realtime.toRoom(rooms, SOCKET_EVENTS.newCallData, { ...call, seq });
     }
     for (const callback of callbacks) {
-      realtime.toRoom([LIVE_ROOM, campaignRoom(callback.campaign_id)], SOCKET_EVENTS.newCallbackData, callback);
+      const seq = await realtime.sequence.next([callback.campaign_id]);
+      realtime.toRoom([LIVE_ROOM, campaignRoom(callback.campaign_id)], SOCKET_EVENTS.newCallbackData, {
+        ...callback,
+        seq,
+      });
     }
     for (const notice of queueCallbacks) {
       realtime.toRoom(userRoom(notice.agentId), SOCKET_EVENTS.queueCallback, {
@@ -122,14 +130,20 @@ export function createLiveEvents(
     state(change: StateChange) {
       states.push(change);
     },
-    /** Sends everything recorded; called once the transaction has committed. */
+    /**
+     * Sends everything recorded, once the transaction has committed: after what earlier transactions recorded, so
+     * each campaign's events are numbered and sent in commit order.
+     */
     flush() {
-      if (calls.length > 0 || callbacks.length > 0) {
-        sendCalls().catch((error: unknown) => log.warn({ err: error }, 'newCallData not sent'));
-      }
-      if (states.length > 0) {
-        sendStates().catch((error: unknown) => log.warn({ err: error }, 'newAgentStateData not sent'));
-      }
+      if (calls.length === 0 && callbacks.length === 0 && states.length === 0) return;
+      realtime.inOrder(async () => {
+        if (calls.length > 0 || callbacks.length > 0) {
+          await sendCalls().catch((error: unknown) => log.warn({ err: error }, 'newCallData not sent'));
+        }
+        if (states.length > 0) {
+          await sendStates().catch((error: unknown) => log.warn({ err: error }, 'newAgentStateData not sent'));
+        }
+      });
     },
   };
 }

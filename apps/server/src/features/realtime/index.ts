@@ -1,1 +1,2 @@
+export { createLiveSequence, type LiveSequence } from './liveSequence.js';
 export { createRealtime, joinableRooms, type Realtime, type RealtimeServer } from './realtime.js';

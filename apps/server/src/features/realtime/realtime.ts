@@ -18,6 +18,7 @@ import {
 } from '@shiftline/shared/api/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
+import type { LiveSequence } from './liveSequence.js';
 
 /** Events that tell open calendars their data changed (names the web listens to). */
 export const SCHEDULE_CHANGED_EVENT = SOCKET_EVENTS.scheduleChanged;
@@ -86,6 +87,14 @@ export type Realtime = {
   vacationDecided: (vacationId: number, status: VacationStatus) => void;
   /** Tells every open page of the user to leave, then closes their sockets. */
   forceLogout: (userId: number, url: string) => Promise<void>;
+  /** The live events' per-campaign numbering (every app process shares it through Redis). */
+  sequence: LiveSequence;
+  /**
+   * Runs `send` after every send queued before it in this process: the live events of consecutive transactions go
+   * out (and are numbered) in the order the transactions committed, even when looking up their payload takes longer
+   * for one than another.
+   */
+  inOrder: (send: () => Promise<void>) => void;
 };
 
 /**
@@ -96,8 +105,9 @@ type Emit = <Event extends ServerEvent>(event: Event, payload: ServerEventPayloa
 
 export function createRealtime(
   io: RealtimeServer,
-  deps: { companiesOf: CompaniesOf; log: Pick<FastifyBaseLogger, 'warn'> },
+  deps: { companiesOf: CompaniesOf; log: Pick<FastifyBaseLogger, 'warn'>; sequence: LiveSequence },
 ): Realtime {
+  let queue: Promise<void> = Promise.resolve();
   const toRoom: Realtime['toRoom'] = (rooms, event, payload) => {
     const target = io.to(typeof rooms === 'string' ? rooms : [...rooms]);
     (target.emit as Emit).call(target, event, payload);
@@ -105,6 +115,10 @@ export function createRealtime(
 
   return {
     toRoom,
+    sequence: deps.sequence,
+    inOrder(send) {
+      queue = queue.then(send).catch((error: unknown) => deps.log.warn({ err: error }, 'live events not sent'));
+    },
 
     async toOneSession(userId, socketId, event, payload) {
       // With Redis down the other processes cannot be asked: this process's own pages still can.
