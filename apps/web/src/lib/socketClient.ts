@@ -102,9 +102,12 @@ function stayIn(room: string): () => void {
   };
 }
 
-/** Sends an event to the server over the page's connection; false when there is no connection to send it on. */
+/**
+ * Sends an event to the server over the page's connection (Socket.IO holds it while reconnecting); false when the
+ * page has no connection at all.
+ */
 function emit<Event extends keyof ClientEventPayloads>(event: Event, payload: ClientEventPayloads[Event]): boolean {
-  if (!socket?.connected) return false;
+  if (!socket) return false;
   (socket.emit as (name: Event, body: ClientEventPayloads[Event]) => void)(event, payload);
   return true;
 }

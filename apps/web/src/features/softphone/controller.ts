@@ -302,7 +302,12 @@ export class SoftphoneController {
         if (isOnCall(this.snapshot.state)) {
           this.expiresAt = Math.max(this.expiresAt, Date.now());
           this.scheduleRefresh();
-        } else void this.connect();
+        } else {
+          // A refused fetch tries again (refreshDelay waits at least 30 s once the expiry has passed).
+          void this.connect().then((ok) => {
+            if (!ok && !this.stopped && this.wanted) this.scheduleRefresh();
+          });
+        }
       },
       refreshDelay(this.expiresAt, Date.now()),
     );
