@@ -76,13 +76,18 @@ export function settings(expiresAt = Date.now() + 28_800_000): SoftphoneSettings
 export function fakeServer() {
   const callData = { inquiry_id: 41 } as never;
   return {
-    settings: vi.fn(async () => settings()),
-    flow: vi.fn(async () => callData),
-    endCall: vi.fn(async () => callData),
-    pickup: vi.fn(async () => callData),
-    setStatus: vi.fn(async () => ({}) as never),
-    redial: vi.fn(async () => ({ simultaneous_call: false, inquiry_id: 77, call_id: 78, url: '/inquiries/call/77' })),
-    markWarmTransfer: vi.fn(async () => callData),
+    settings: vi.fn<SoftphoneServer['settings']>(async () => settings()),
+    flow: vi.fn<SoftphoneServer['flow']>(async () => callData),
+    endCall: vi.fn<SoftphoneServer['endCall']>(async () => callData),
+    pickup: vi.fn<SoftphoneServer['pickup']>(async () => callData),
+    setStatus: vi.fn<SoftphoneServer['setStatus']>(async () => ({}) as never),
+    redial: vi.fn<SoftphoneServer['redial']>(async () => ({
+      simultaneous_call: false,
+      inquiry_id: 77,
+      call_id: 78,
+      url: '/inquiries/call/77',
+    })),
+    markWarmTransfer: vi.fn<SoftphoneServer['markWarmTransfer']>(async () => callData),
   } satisfies SoftphoneServer;
 }
 
