@@ -1,6 +1,5 @@
 import type {
   CallData,
-  ColdCallAnswer,
   CurrentStatusInfo,
   EndCallBody,
   FlowStatus,
@@ -8,6 +7,14 @@ import type {
   SoftphoneSettings,
 } from '@shiftline/shared';
 import { http } from '../../lib/http';
+
+/** What POST /api/inquiries/cold_call answers a redial (spec §7: simultaneous_call, inquiry_id, call_id, url). */
+export type RedialAnswer = {
+  simultaneous_call: boolean;
+  inquiry_id: number | null;
+  call_id: number | null;
+  url: string | null;
+};
 
 /** The server calls the softphone makes (spec §7 Calls, Status, Settings). */
 export const softphoneApi = {
@@ -23,7 +30,7 @@ export const softphoneApi = {
   setStatus: (body: SetNewStatusBody) => http.post<CurrentStatusInfo>('/api/status/set_new_status', body),
   /** Redial: a new call to the client of call `inquiryId` (spec §4, §7: {redial, inquiry_id}). */
   redial: (inquiryId: number) =>
-    http.post<ColdCallAnswer>('/api/inquiries/cold_call', { redial: true, inquiry_id: inquiryId }),
+    http.post<RedialAnswer>('/api/inquiries/cold_call', { redial: true, inquiry_id: inquiryId }),
   markWarmTransfer: (callId: number) =>
     http.post<CallData>(`/api/inquiries/${callId}/update_transfer_type`, { transfer_type: 'warm' }),
 };

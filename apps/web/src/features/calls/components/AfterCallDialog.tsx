@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { type CallData, type CurrentUser, readyStatusFor, statusTitle } from '@shiftline/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RedialButton } from '../../softphone';
 import { isLoggedOut, SIGN_OUT_PATH, useRefreshStatus, useSetStatus, useStatusInfo } from '../../status';
 import { callsApi } from '../api';
 import { useDispositions } from '../hooks/useDispositions';
@@ -115,6 +116,8 @@ export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {/* On a real phone network: a new call to the same client (spec §4). */}
+        <RedialButton inquiryId={call.inquiry_id} phone={call.client_phone} />
         <Button
           variant="contained"
           onClick={() => void close()}

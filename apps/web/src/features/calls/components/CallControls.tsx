@@ -5,11 +5,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { CallData } from '@shiftline/shared';
+import { PhoneCallControls, useSoftphone } from '../../softphone';
 import { callsApi } from '../api';
 import { useCallAction } from '../hooks/useCallAction';
 
-/** Hold / Resume and End call for a connected call. */
+/** Hold / Resume and End call for a connected call: on the softphone when there is one, else through the server. */
 export function CallControls({ call }: { call: CallData }) {
+  const phone = useSoftphone();
+  if (phone) return <PhoneCallControls callId={call.current_call_id} />;
+  return <ServerCallControls call={call} />;
+}
+
+/** The simulated phone network's controls: each step goes straight to the server. */
+function ServerCallControls({ call }: { call: CallData }) {
   const flow = useCallAction((step: 'hold' | 'talk') => callsApi.flow(call.current_call_id, step));
   const end = useCallAction(() => callsApi.endCall(call.current_call_id));
   const connected = call.status === 'talking' || call.status === 'on_hold';

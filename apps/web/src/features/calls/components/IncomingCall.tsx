@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { CallData } from '@shiftline/shared';
 import { useRef } from 'react';
+import { PhoneAnswer, useSoftphone } from '../../softphone';
 import { callsApi } from '../api';
 import { useAutoAnswer } from '../hooks/useAutoAnswer';
 import { useCallAction } from '../hooks/useCallAction';
@@ -19,6 +20,8 @@ type IncomingCallProps = {
 
 /** The ringing state of the call page: who calls, for which campaign, the countdown to answering, and Answer. */
 export function IncomingCall({ call, autoAnswer }: IncomingCallProps) {
+  // On a real phone network the softphone answers the call's INVITE (and reports talk); without one, this page does.
+  const phone = useSoftphone();
   const answer = useCallAction(() => callsApi.flow(call.current_call_id, 'talk'));
   // The button and the timer may both fire: the call is answered once.
   const sent = useRef(false);
@@ -31,7 +34,7 @@ export function IncomingCall({ call, autoAnswer }: IncomingCallProps) {
       },
     });
   };
-  const left = useAutoAnswer(autoAnswer && !answer.isError, answerOnce);
+  const left = useAutoAnswer(autoAnswer && !answer.isError && phone === null, answerOnce);
   return (
     <Paper
       variant="outlined"
@@ -52,23 +55,27 @@ export function IncomingCall({ call, autoAnswer }: IncomingCallProps) {
             ? ` · calling from ${call.call_from_number}`
             : ''}
         </Typography>
-        {autoAnswer && !answer.isError ? (
+        {phone ? null : autoAnswer && !answer.isError ? (
           <Typography variant="body2" color="text.secondary" data-testid="answer-countdown">
             {answer.isPending ? 'Answering…' : `Answering in ${left} s`}
           </Typography>
         ) : null}
       </Box>
-      <Button
-        variant="contained"
-        color="success"
-        size="large"
-        startIcon={<CallIcon />}
-        onClick={answerOnce}
-        loading={answer.isPending}
-        data-testid="answer-call"
-      >
-        Answer
-      </Button>
+      {phone ? (
+        <PhoneAnswer callId={call.current_call_id} />
+      ) : (
+        <Button
+          variant="contained"
+          color="success"
+          size="large"
+          startIcon={<CallIcon />}
+          onClick={answerOnce}
+          loading={answer.isPending}
+          data-testid="answer-call"
+        >
+          Answer
+        </Button>
+      )}
       {answer.error ? (
         <Alert severity="error" sx={{ flexBasis: '100%' }}>
           {answer.error.message}

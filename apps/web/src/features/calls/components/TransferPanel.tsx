@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type CallData, TRANSFER_TYPES } from '@shiftline/shared';
 import { useState } from 'react';
+import { PhoneTransferButton, useSoftphone } from '../../softphone';
 import { callsApi, type OperatorRole, type TransferType } from '../api';
 import { useCallAction } from '../hooks/useCallAction';
 import { useOperators } from '../hooks/useOperators';
@@ -24,9 +25,10 @@ const isTransferType = (value: string): value is TransferType => (TRANSFER_TYPES
 
 /**
  * Transfer targets: the call's campaign operators in a chosen role, with their live status, and the transfer type.
- * Placing the transfer needs the softphone, which comes in a later issue; the list and the type are live now.
+ * On a real phone network each operator with an extension has Transfer (the softphone's blind transfer, REFER).
  */
 export function TransferPanel({ call }: { call: CallData }) {
+  const phone = useSoftphone();
   const [role, setRole] = useState<OperatorRole>('agent');
   const operators = useOperators(call.inquiry_id, role);
   const setType = useCallAction((type: TransferType | null) => callsApi.updateTransferType(call.inquiry_id, type));
@@ -91,13 +93,22 @@ export function TransferPanel({ call }: { call: CallData }) {
                 primary={operator.name}
                 secondary={`${operator.status_title}${operator.extension ? ` · ext. ${operator.extension}` : ''}`}
               />
+              {phone && operator.extension ? (
+                <PhoneTransferButton
+                  callId={call.current_call_id}
+                  extension={operator.extension}
+                  name={operator.name}
+                />
+              ) : null}
             </ListItem>
           ))}
         </List>
       )}
-      <Typography variant="caption" color="text.secondary">
-        Transfers are placed from the softphone, which arrives with telephony.
-      </Typography>
+      {phone ? null : (
+        <Typography variant="caption" color="text.secondary">
+          Transfers are placed from the softphone, on a real phone network.
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,106 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallControls } from '../../src/features/calls/components/CallControls';
+import { IncomingCall } from '../../src/features/calls/components/IncomingCall';
+import { TransferPanel } from '../../src/features/calls/components/TransferPanel';
+import { SoftphoneController } from '../../src/features/softphone/controller';
+import { setActiveSoftphone } from '../../src/features/softphone/store';
+import { callData } from '../callFixtures';
+import { callsTo, serveFetch } from '../fakeFetch';
+import { renderWithProviders } from '../renderWithProviders';
+import { FakeLine, FakeStack, fakeEffects, fakeServer } from './fakePhone';
+
+/*
+ * The call page on a real phone network: its answer, hold, mute, keypad, end and transfer act on the softphone (a
+ * controller on a fake SIP stack here), not straight on the server.
+ */
+
+let stack: FakeStack;
+let server: ReturnType<typeof fakeServer>;
+let phone: SoftphoneController;
+
+beforeEach(async () => {
+  stack = new FakeStack();
+  server = fakeServer();
+  phone = new SoftphoneController({
+    createStack: (listener) => {
+      stack.listener = listener;
+      return stack;
+    },
+    server,
+    user: { role: 'agent', callType: 'inbound' },
+    effects: fakeEffects(),
+  });
+  await phone.start();
+  act(() => {
+    stack.listener.registered();
+    setActiveSoftphone(phone);
+  });
+});
+afterEach(() => {
+  act(() => setActiveSoftphone(null));
+  phone.stop();
+});
+
+function ring(callId = 41) {
+  const line = new FakeLine(callId);
+  act(() => stack.listener.incoming(line));
+  return line;
+}
+
+describe('the call page with a softphone', () => {
+  it('waits for the INVITE, then counts down and answers on the phone, not through call_data talk', async () => {
+    const fetch = serveFetch({});
+    renderWithProviders(<IncomingCall call={callData({ status: 'offered' })} autoAnswer />);
+    expect(screen.getByTestId('answer-countdown').textContent).toBe('Waiting for the phone to ring…');
+    expect((screen.getByTestId('answer-call') as HTMLButtonElement).disabled).toBe(true);
+    const line = ring();
+    await waitFor(() => expect(screen.getByTestId('answer-countdown').textContent).toBe('Answering in 5 s'));
+    fireEvent.click(screen.getByTestId('answer-call'));
+    expect(line.calls).toEqual(['answer']);
+    expect(callsTo(fetch, 'POST', '/api/inquiries/call_data')).toEqual([]);
+  });
+
+  it('holds, resumes, mutes, sends keypad tones and hangs up on the phone', async () => {
+    const line = ring();
+    phone.answer();
+    act(() => stack.listener.confirmed(line));
+    renderWithProviders(<CallControls call={callData()} />);
+    fireEvent.click(screen.getByTestId('call-hold'));
+    act(() => stack.listener.hold(line));
+    fireEvent.click(await screen.findByTestId('call-resume'));
+    act(() => stack.listener.unhold(line));
+    fireEvent.click(await screen.findByTestId('call-mute'));
+    act(() => stack.listener.muted(line));
+    fireEvent.click(await screen.findByTestId('call-unmute'));
+    fireEvent.click(screen.getByTestId('call-keypad'));
+    fireEvent.click(await screen.findByTestId('keypad-7'));
+    fireEvent.click(screen.getByTestId('keypad-#'));
+    expect(screen.getByTestId('keypad-sent').textContent).toBe('7#');
+    fireEvent.keyDown(screen.getByTestId('keypad-sent'), { key: 'Escape' });
+    fireEvent.click(screen.getByTestId('call-end'));
+    await waitFor(() => expect(server.endCall).toHaveBeenCalledWith(41, { clicked: true }));
+    expect(line.calls).toEqual(['answer', 'hold', 'unhold', 'mute', 'unmute', 'dtmf:7', 'dtmf:#', 'hangUp']);
+  });
+
+  it('transfers blind to an operator extension (REFER)', async () => {
+    serveFetch({
+      'GET /api/inquiries/41/get_operators_from_campaign': {
+        status: 200,
+        body: {
+          operators: [
+            { id: 8, name: 'Alan Turing', role: 'agent', extension: '1008', status: 'ready', status_title: 'Ready' },
+          ],
+        },
+      },
+    });
+    const line = ring();
+    phone.answer();
+    act(() => stack.listener.confirmed(line));
+    renderWithProviders(<TransferPanel call={callData()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Transfer the call to Alan Turing' }));
+    expect(line.calls).toContain('transfer:1008');
+    act(() => line.transferDone?.(false));
+    expect((await screen.findByTestId('transfer-blind')).textContent).toBe('Not transferred');
+  });
+});
