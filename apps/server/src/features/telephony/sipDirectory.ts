@@ -53,7 +53,8 @@ export function createSipDirectory(db: Kysely<Database>) {
         ])
         .where('calls.id', '=', callId)
         .executeTakeFirst();
-      if (!row || row.status === null || row.status === 'after_call') return 'ended';
+      if (!row || row.status === null || !['queued', 'offered', 'talking', 'on_hold'].includes(row.status))
+        return 'ended';
       if (row.agent_id === null || !row.extension) return null;
       if (row.status === 'offered' && row.offered_at) {
         return { extension: row.extension, offer: offerToken(row.agent_id, row.offered_at.getTime()) };
