@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallControls } from '../../src/features/calls/components/CallControls';
 import { IncomingCall } from '../../src/features/calls/components/IncomingCall';
 import { TransferPanel } from '../../src/features/calls/components/TransferPanel';
