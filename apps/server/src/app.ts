@@ -54,6 +54,11 @@ import { createProfileService, profileRoutes } from './features/profile/index.js
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createShiftsRepository } from './features/shifts/index.js';
 import {
+  createSupervisionRepository,
+  createSupervisionService,
+  supervisionRoutes,
+} from './features/supervision/index.js';
+import {
   createTeamScheduleRepository,
   createTeamScheduleService,
   teamScheduleRoutes,
@@ -204,6 +209,14 @@ export async function buildApp({
     now: now ?? Date.now,
   });
   await app.register(dashboardsRoutes, { dashboards });
+  await app.register(supervisionRoutes, {
+    supervision: createSupervisionService({
+      supervision: createSupervisionRepository(db),
+      scope: { listCampaigns: (viewer) => campaigns.listCampaigns(viewer) },
+      sequence: app.realtime.sequence,
+      now: now ?? Date.now,
+    }),
+  });
   await app.register(productivityRoutes, {
     productivity: createProductivityService({ productivity: createProductivityRepository(db) }),
   });

@@ -105,6 +105,8 @@ describe('the call state machine', () => {
     'queued abandon': 'abandoned',
     'offered abandon': 'abandoned',
     'after_call close': 'ended',
+    'dialling calleeAnswers': 'talking',
+    'dialling unanswered': 'ended',
   };
 
   it('allows exactly the listed moves and refuses every other with the call state in the reason', () => {

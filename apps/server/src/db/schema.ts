@@ -243,6 +243,22 @@ export type CallsTable = {
   end_reason: string | null;
 };
 
+/** A lead of an outbound campaign's cold-call list (migration 0017). */
+export type ColdCallsTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  client_id: number;
+  phone: string;
+  phone_valid: boolean;
+  timezone: string;
+  attached_agent_id: number | null;
+  attached_at: Timestamp | null;
+  definite: Generated<boolean>;
+  last_called_at: Timestamp | null;
+  last_call_id: BigId | null;
+  created_at: Generated<Date>;
+};
+
 export type CampaignNumbersTable = { phone: string; campaign_id: number };
 export type ProductsTable = { id: Generated<number>; name: string; price_cents: number; active: Generated<boolean> };
 export type SaleLinesTable = {
@@ -357,6 +373,7 @@ export type Database = {
   sales_leads: SalesLeadsTable;
   agent_state_log: AgentStateLogTable;
   campaign_numbers: CampaignNumbersTable;
+  cold_calls: ColdCallsTable;
   products: ProductsTable;
   sale_lines: SaleLinesTable;
   agent_payments: AgentPaymentsTable;

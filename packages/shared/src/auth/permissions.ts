@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'calls.simulate': ['administrator', 'super_admin'],
   /** Which campaign a number belongs to: staff, and the telephony adapter's own account. */
   'calls.campaign_by_phone': [...STAFF, 'agent'],
+  /** The live floor (agent state report, campaign status, wallboard): the centre's staff; not agents, not clients. */
+  'supervision.view': STAFF,
 } as const satisfies Record<string, 'public' | readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -1,15 +1,25 @@
 /*
  * The live call's state machine (operations spec §3 call data, §4): a call moves queued → offered → talking ⇄ on
- * hold → after-call → ended, or is abandoned (the caller leaves before anyone talks to them). An offer not answered
+ * hold → after-call → ended, or is abandoned (the caller leaves before anyone talks to them). An outbound call (a
+ * cold call an agent places) starts dialling and goes to talking when the client picks up, or ends unanswered. An offer not answered
  * in time is a miss: the call goes back to the queue. Every service that changes a call asks this table first, so a
  * move the table does not list is refused with its reason and changes nothing.
  */
 
-export const CALL_STATES = ['queued', 'offered', 'talking', 'on_hold', 'after_call', 'ended', 'abandoned'] as const;
+export const CALL_STATES = [
+  'queued',
+  'offered',
+  'dialling',
+  'talking',
+  'on_hold',
+  'after_call',
+  'ended',
+  'abandoned',
+] as const;
 export type CallState = (typeof CALL_STATES)[number];
 
 /** States a call is live in: it holds a queue place or an agent. Reconciled at start after a crash. */
-export const LIVE_CALL_STATES: readonly CallState[] = ['queued', 'offered', 'talking', 'on_hold', 'after_call'];
+export const LIVE_CALL_STATES: readonly CallState[] = ['queued', 'offered', 'dialling', 'talking', 'on_hold', 'after_call'];
 /** States in which an agent and the caller are connected. */
 export const CONNECTED_CALL_STATES: readonly CallState[] = ['talking', 'on_hold'];
 
@@ -28,6 +38,10 @@ export const CALL_MOVES = {
   abandon: { from: ['queued', 'offered'], to: 'abandoned' },
   /** The after-call form is closed: the call is over. */
   close: { from: ['after_call'], to: 'ended' },
+  /** Outbound (a cold call): the agent's call is ringing the client and the client picks up. */
+  calleeAnswers: { from: ['dialling'], to: 'talking' },
+  /** Outbound: the client did not pick up (or the agent gave up dialling); the call ends unanswered. */
+  unanswered: { from: ['dialling'], to: 'ended' },
 } as const satisfies Record<string, { from: readonly CallState[]; to: CallState }>;
 
 export type CallMove = keyof typeof CALL_MOVES;
@@ -35,6 +49,7 @@ export type CallMove = keyof typeof CALL_MOVES;
 const STATE_LABELS: Record<CallState, string> = {
   queued: 'queued',
   offered: 'ringing',
+  dialling: 'dialling',
   talking: 'in progress',
   on_hold: 'on hold',
   after_call: 'in after-call work',
@@ -60,6 +75,8 @@ const MOVE_PAST: Record<CallMove, string> = {
   hangUp: 'hung up',
   abandon: 'abandoned',
   close: 'closed',
+  calleeAnswers: 'answered by the client',
+  unanswered: 'ended unanswered',
 };
 
 /** How long an offered call rings before it counts as missed and goes back to the queue. */

@@ -15,6 +15,7 @@ import * as clusterHourRollups from './20261124_0013_cluster_hour_rollups.js';
 import * as hourOfDayRollups from './20261124_0014_hour_of_day_rollups.js';
 import * as liveCalls from './20261124_0015_live_calls.js';
 import * as rollupBacklog from './20261125_0016_rollup_backlog.js';
+import * as coldCalls from './20261125_0017_cold_calls.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0014_hour_of_day_rollups': hourOfDayRollups,
   '20261124_0015_live_calls': liveCalls,
   '20261125_0016_rollup_backlog': rollupBacklog,
+  '20261125_0017_cold_calls': coldCalls,
 };

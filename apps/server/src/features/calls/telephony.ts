@@ -15,9 +15,15 @@ export type Telephony = {
   resume: (callId: string) => void;
   /** The call's line ended (by the agent, the caller or the engine): release the caller. */
   release: (callId: string, reason: 'agent' | 'caller' | 'missed' | 'abandoned' | 'restart') => void;
+  /**
+   * An agent places an outbound call (a cold call): ring `phone` and bridge it to the agent's phone. The adapter
+   * reports the client picking up (engine.calleeAnswered) or not (engine.calleeUnanswered). An adapter without it
+   * places no outbound calls (the engine refuses them).
+   */
+  dial?: (callId: string, agentId: number, phone: string) => void;
 };
 
-export type TelephonyEvent = Parameters<Telephony['release']>[1] | 'ring' | 'connect' | 'hold' | 'resume';
+export type TelephonyEvent = Parameters<Telephony['release']>[1] | 'ring' | 'connect' | 'hold' | 'resume' | 'dial';
 
 /**
  * The simulated network: no media, only the signals. The demo's simulated callers listen to it to learn when an
@@ -29,4 +35,6 @@ export class SimulatedTelephony extends EventEmitter implements Telephony {
   hold = (callId: string) => void this.emit('hold', callId);
   resume = (callId: string) => void this.emit('resume', callId);
   release = (callId: string, reason: Parameters<Telephony['release']>[1]) => void this.emit('release', callId, reason);
+  /** The simulated clients that are dialled listen for this (features/coldCalls/simulatedCallees). */
+  dial = (callId: string, agentId: number, phone: string) => void this.emit('dial', callId, agentId, phone);
 }

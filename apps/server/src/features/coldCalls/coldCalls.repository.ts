@@ -1,0 +1,232 @@
+import type { ColdCallFilters } from '@shiftline/shared';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { ColdCallsTable, Database } from '../../db/schema.js';
+
+export type ColdCallLead = Selectable<ColdCallsTable>;
+
+/** A lead as the table shows it: the lead, its client, campaign, attached agent and last call. */
+export type ColdCallListRow = ColdCallLead & {
+  first_name: string;
+  last_name: string;
+  client_phone: string;
+  campaign_name: string;
+  agent_first_name: string | null;
+  agent_second_name: string | null;
+  last_call_status: string | null;
+  last_call_answered_at: Date | null;
+  busy: boolean;
+};
+
+export type ColdCallPage = {
+  campaignIds: readonly number[];
+  filters: ColdCallFilters;
+  sortBy: 'id' | 'client_name' | 'phone' | 'campaign_name' | 'last_called_at' | 'timezone';
+  sortDesc: boolean;
+  limit: number;
+  offset: number;
+  /** One lead only (the row a lead call answers with). */
+  id?: number;
+};
+
+/** Live states in which a call holds its client on the line (or ringing them). */
+const ON_THE_LINE = ['offered', 'dialling', 'talking', 'on_hold'] as const;
+
+/** Serialises one agent's lead changes (pg_advisory_xact_lock's first key; the second is the agent's id). */
+const AGENT_LEAD_LOCK = 17_017;
+
+/** Queries on cold-call lists. One method, one query. */
+export function createColdCallsRepository(db: Kysely<Database>) {
+  function filtered(page: Pick<ColdCallPage, 'campaignIds' | 'filters' | 'id'>) {
+    const { filters } = page;
+    let query = db
+      .selectFrom('cold_calls as cc')
+      .innerJoin('clients as cl', 'cl.id', 'cc.client_id')
+      .innerJoin('campaigns as camp', 'camp.id', 'cc.campaign_id')
+      .where('cc.campaign_id', 'in', page.campaignIds.length > 0 ? [...page.campaignIds] : [-1]);
+    if (page.id !== undefined) query = query.where('cc.id', '=', page.id);
+    if (filters.campaigns && filters.campaigns.length > 0)
+      query = query.where('cc.campaign_id', 'in', filters.campaigns);
+    const activity = sql`coalesce(cc.last_called_at, cc.created_at)`;
+    if (filters.period_start != null) query = query.where(activity, '>=', new Date(filters.period_start * 1000));
+    if (filters.period_end != null) query = query.where(activity, '<=', new Date(filters.period_end * 1000));
+    if (filters.validity === 'valid') query = query.where('cc.phone_valid', '=', true);
+    if (filters.validity === 'invalid') query = query.where('cc.phone_valid', '=', false);
+    if (filters.search) {
+      const needle = filters.search.toLowerCase();
+      query = query.where(
+        sql<boolean>`position(${needle} in lower(cl.first_name || ' ' || cl.last_name || ' ' || cc.phone)) > 0`,
+      );
+    }
+    return query;
+  }
+
+  const sortColumn = {
+    id: sql`cc.id`,
+    client_name: sql`lower(cl.last_name || ' ' || cl.first_name)`,
+    phone: sql`cc.phone`,
+    campaign_name: sql`camp.name`,
+    last_called_at: sql`cc.last_called_at`,
+    timezone: sql`cc.timezone`,
+  } as const;
+
+  return {
+    page: async (page: ColdCallPage): Promise<ColdCallListRow[]> =>
+      (await filtered(page)
+        .leftJoin('users as u', 'u.id', 'cc.attached_agent_id')
+        .leftJoin('calls as lc', 'lc.id', 'cc.last_call_id')
+        .selectAll('cc')
+        .select([
+          'cl.first_name',
+          'cl.last_name',
+          'cl.phone as client_phone',
+          'camp.name as campaign_name',
+          'u.first_name as agent_first_name',
+          'u.second_name as agent_second_name',
+          'lc.status as last_call_status',
+          'lc.answered_at as last_call_answered_at',
+          sql<boolean>`EXISTS (SELECT 1 FROM calls c WHERE c.client_id = cc.client_id
+            AND c.status IN ('offered','dialling','talking','on_hold'))`.as('busy'),
+        ])
+        .orderBy(sql`${sortColumn[page.sortBy]} ${sql.raw(page.sortDesc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`)
+        .orderBy('cc.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute()) as ColdCallListRow[],
+
+    count: async (page: Pick<ColdCallPage, 'campaignIds' | 'filters'>): Promise<number> =>
+      Number((await filtered(page).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()).total),
+
+    find: async (id: number): Promise<ColdCallLead | null> =>
+      (await db.selectFrom('cold_calls').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+
+    /** The lead, locked until the transaction ends: takes of one lead queue here. */
+    lock: async (id: number): Promise<ColdCallLead | null> =>
+      (await db.selectFrom('cold_calls').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null,
+
+    /** The lead of this client in this campaign, if listed. */
+    ofClient: async (campaignId: number, clientId: number): Promise<ColdCallLead | null> =>
+      (await db
+        .selectFrom('cold_calls')
+        .selectAll()
+        .where('campaign_id', '=', campaignId)
+        .where('client_id', '=', clientId)
+        .forUpdate()
+        .executeTakeFirst()) ?? null,
+
+    /** The next lead free to take in these campaigns, locked; leads another transaction is taking are skipped. */
+    nextFree: async (campaignIds: readonly number[]): Promise<ColdCallLead | null> =>
+      campaignIds.length === 0
+        ? null
+        : ((await db
+            .selectFrom('cold_calls as cc')
+            .selectAll('cc')
+            .where('cc.campaign_id', 'in', [...campaignIds])
+            .where('cc.attached_agent_id', 'is', null)
+            .where('cc.phone_valid', '=', true)
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('calls as c')
+                    .select('c.id')
+                    .whereRef('c.client_id', '=', 'cc.client_id')
+                    .where('c.status', 'in', [...ON_THE_LINE]),
+                ),
+              ),
+            )
+            .orderBy(sql`cc.last_called_at ASC NULLS FIRST`)
+            .orderBy('cc.id')
+            .limit(1)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst()) ?? null),
+
+    /** Holds the agent's lead changes until the transaction ends (one lead per agent, whatever the concurrency). */
+    lockAgent: async (agentId: number): Promise<void> => {
+      await sql`SELECT pg_advisory_xact_lock(${AGENT_LEAD_LOCK}, ${agentId})`.execute(db);
+    },
+
+    /** Locks the client row: dials of one client queue here, so the simultaneous-call check sees the first. */
+    lockClient: async (clientId: number): Promise<void> => {
+      await db.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+    },
+
+    /** A live call of another agent holds the client (the simultaneous call of spec §2.8). */
+    otherAgentOnCallWith: async (clientId: number, agentId: number): Promise<boolean> =>
+      (await db
+        .selectFrom('calls')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .where('status', 'in', [...ON_THE_LINE])
+        .where((eb) => eb.or([eb('agent_id', 'is', null), eb('agent_id', '<>', agentId)]))
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
+    /** Leads attached to the agent other than `keep` are let go; returns their campaigns. */
+    detachAgent: async (
+      agentId: number,
+      options: { keep?: number; onlyDefinite?: boolean } = {},
+    ): Promise<number[]> => {
+      let query = db
+        .updateTable('cold_calls')
+        .set({ attached_agent_id: null, attached_at: null, definite: false })
+        .where('attached_agent_id', '=', agentId);
+      if (options.keep !== undefined) query = query.where('id', '<>', options.keep);
+      if (options.onlyDefinite) query = query.where('definite', '=', true);
+      return (await query.returning('campaign_id').execute()).map((row) => row.campaign_id);
+    },
+
+    attach: async (id: number, agentId: number, definite: boolean, at: Date): Promise<void> => {
+      await db
+        .updateTable('cold_calls')
+        .set({ attached_agent_id: agentId, attached_at: at, definite })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The lead was dialled: attached to the agent for good, with the call that dialled it. */
+    markCalled: async (id: number, agentId: number, callId: string, at: Date): Promise<void> => {
+      await db
+        .updateTable('cold_calls')
+        .set({ attached_agent_id: agentId, attached_at: at, definite: true, last_called_at: at, last_call_id: callId })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Enabled, live outbound campaigns of the user (where they may take and dial leads). */
+    callCampaignsOf: async (userId: number): Promise<{ id: number; name: string }[]> =>
+      db
+        .selectFrom('campaign_agents as ca')
+        .innerJoin('campaigns as c', 'c.id', 'ca.campaign_id')
+        .select(['c.id', 'c.name'])
+        .where('ca.user_id', '=', userId)
+        .where('ca.is_disabled', '=', false)
+        .where('c.type', '=', 'outbound')
+        .where('c.archived', '=', false)
+        .where('c.active', '=', true)
+        .orderBy('c.name')
+        .execute(),
+
+    /** Every outbound campaign not archived (the supervisory roles' view). */
+    outboundCampaigns: async (): Promise<{ id: number; name: string }[]> =>
+      db
+        .selectFrom('campaigns')
+        .select(['id', 'name'])
+        .where('type', '=', 'outbound')
+        .where('archived', '=', false)
+        .orderBy('name')
+        .execute(),
+
+    /** An earlier call (a redial calls its client again). */
+    callOf: async (callId: number) =>
+      (await db
+        .selectFrom('calls')
+        .select(['id', 'agent_id', 'client_id', 'campaign_id'])
+        .where('id', '=', String(callId))
+        .executeTakeFirst()) ?? null,
+
+    client: async (clientId: number) =>
+      (await db.selectFrom('clients').select(['id', 'phone']).where('id', '=', clientId).executeTakeFirst()) ?? null,
+  };
+}
+
+export type ColdCallsRepository = ReturnType<typeof createColdCallsRepository>;

@@ -1,0 +1,308 @@
+import {
+  COLD_CALL_DEFAULT_PAGE_SIZE,
+  COLD_CALL_DEFAULT_PERIOD_HOURS,
+  COLD_CALL_PAGE_SIZES,
+  type ColdCallAnswer,
+  type ColdCallBody,
+  type ColdCallMode,
+  type ColdCallRow,
+  type ColdCallsTable,
+  type ColdCallsTableQuery,
+  campaignRoom,
+  isValidPhone,
+  LIVE_ROOM,
+  type Role,
+  SOCKET_EVENTS,
+  statusTitle,
+  toE164,
+  zoneOffsetMinutes,
+} from '@shiftline/shared';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { type CallEngine, callPageUrl } from '../calls/index.js';
+import type { Realtime } from '../realtime/index.js';
+import { type ColdCallListRow, createColdCallsRepository } from './coldCalls.repository.js';
+
+export type ColdCallsDeps = {
+  db: Kysely<Database>;
+  engine: CallEngine;
+  realtime: Realtime;
+  now?: () => number;
+};
+
+/** Team lead, agent supervisor and campaign manager: every outbound campaign, the last 24 hours by default. */
+const SUPERVISORY: readonly Role[] = ['team_lead', 'agent_supervisor', 'campaign_manager'];
+
+/** Raised inside the dial's transaction so it rolls back; answered as simultaneous_call (nothing changed). */
+class SimultaneousCall extends Error {}
+
+const HEADERS: ColdCallsTable['headers'] = [
+  { text: 'Client', value: 'client_name', filterable: true },
+  { text: 'Phone', value: 'phone', filterable: true, check_valid_phone: true },
+  { text: 'Campaign', value: 'campaign_name', filterable: true },
+  { text: 'Time zone', value: 'timezone', filterable: false, show_tz: true },
+  { text: 'Last call', value: 'last_called_at', filterable: true, formatDate: true },
+  { text: 'Result', value: 'last_result', filterable: false },
+  { text: 'Agent', value: 'attached_agent_name', filterable: false },
+];
+
+/**
+ * Cold calls (operations spec §2, §2.8, §4, §7): the outbound campaigns' lead lists, taking a lead, letting it go,
+ * and dialling it through the call engine. The call itself moves in the engine; the list's own writes (who holds
+ * the lead, when it was called, by which call) are made in the engine's transaction that dials.
+ */
+export function createColdCallsService(deps: ColdCallsDeps) {
+  const { db, engine, realtime } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  const read = createColdCallsRepository(db);
+
+  const refresh = (campaignIds: Iterable<number>) => {
+    for (const campaignId of new Set(campaignIds)) {
+      realtime.toRoom([campaignRoom(campaignId), LIVE_ROOM], SOCKET_EVENTS.coldCallsRefresh, {
+        campaign_id: campaignId,
+      });
+    }
+  };
+
+  /** Campaigns whose lists the viewer reads: an agent their own outbound campaigns, supervisory roles every one. */
+  const viewableCampaigns = (viewer: UserRow) =>
+    SUPERVISORY.includes(viewer.role) ? read.outboundCampaigns() : read.callCampaignsOf(viewer.id);
+
+  /** Campaigns the viewer may take and dial leads in: outbound campaigns they are enabled on. */
+  const callableCampaignIds = async (viewer: UserRow) => (await read.callCampaignsOf(viewer.id)).map((c) => c.id);
+
+  function toRow(row: ColdCallListRow, viewer: UserRow, at: number): ColdCallRow {
+    const difference = (zoneOffsetMinutes(at, row.timezone) - zoneOffsetMinutes(at, viewer.timezone)) / 60;
+    const lastResult =
+      row.last_call_answered_at !== null
+        ? 'answered'
+        : row.last_call_status === 'ended' || row.last_call_status === 'abandoned'
+          ? 'no_answer'
+          : null;
+    const busy = Boolean(row.busy);
+    return {
+      id: row.id,
+      client_id: row.client_id,
+      client_phone: row.client_phone,
+      phone: row.phone,
+      is_valid: row.phone_valid && !busy,
+      phone_valid: row.phone_valid,
+      busy,
+      client_name: `${row.first_name} ${row.last_name}`.trim(),
+      campaign_id: row.campaign_id,
+      campaign_name: row.campaign_name,
+      timezone: row.timezone,
+      timezone_difference: difference,
+      attached_agent_id: row.attached_agent_id,
+      attached_agent_name:
+        row.agent_first_name === null ? null : `${row.agent_first_name} ${row.agent_second_name ?? ''}`.trim(),
+      current_lead: row.attached_agent_id === viewer.id,
+      definite: row.definite,
+      last_result: lastResult,
+      last_called_at: row.last_called_at ? new Date(row.last_called_at).toISOString() : null,
+      css_class: !row.phone_valid ? 'invalid' : busy ? 'busy' : '',
+      url: null,
+    };
+  }
+
+  async function leadRow(viewer: UserRow, id: number): Promise<ColdCallRow | null> {
+    const campaignIds = (await viewableCampaigns(viewer)).map((c) => c.id);
+    const [row] = await read.page({
+      campaignIds,
+      filters: {},
+      sortBy: 'id',
+      sortDesc: false,
+      limit: 1,
+      offset: 0,
+      id,
+    });
+    return row ? toRow(row, viewer, now().getTime()) : null;
+  }
+
+  /** Dials a lead (or redials a client): simultaneous calls are answered as such and change nothing. */
+  async function dial(
+    viewer: UserRow,
+    target: { campaignId: number; clientId: number; phone: string; leadId: number | null; closing: number | null },
+    checkSimultaneous: boolean,
+  ): Promise<ColdCallAnswer> {
+    try {
+      const call = await engine.dial(
+        viewer,
+        { campaignId: target.campaignId, clientId: target.clientId, phone: target.phone, closing: target.closing },
+        async (handle, created) => {
+          const repo = createColdCallsRepository(handle);
+          // Dials of one client queue on its row, so a second agent's check sees the first agent's call.
+          await repo.lockClient(target.clientId);
+          if (checkSimultaneous && (await repo.otherAgentOnCallWith(target.clientId, viewer.id))) {
+            throw new SimultaneousCall();
+          }
+          const leadId = target.leadId ?? (await repo.ofClient(target.campaignId, target.clientId))?.id ?? null;
+          if (leadId === null) return;
+          await repo.lockAgent(viewer.id);
+          const lead = await repo.lock(leadId);
+          if (lead && lead.attached_agent_id !== null && lead.attached_agent_id !== viewer.id) {
+            throw conflict('Another agent has taken this lead.', { cold_call_id: 'is taken by another agent' });
+          }
+          await repo.detachAgent(viewer.id, { keep: leadId });
+          await repo.markCalled(leadId, viewer.id, created.id, new Date(created.queued_at));
+        },
+      );
+      return {
+        simultaneous_call: false,
+        inquiry_id: Number(call.id),
+        call_id: Number(call.id),
+        url: callPageUrl(call.id),
+      };
+    } catch (error) {
+      if (error instanceof SimultaneousCall) {
+        return { simultaneous_call: true, inquiry_id: null, call_id: null, url: null };
+      }
+      throw error;
+    }
+  }
+
+  /** {check_ivr}: whether the agent may dial now (Outbound Sales Calls, no call, an outbound campaign). */
+  async function checkIvr(viewer: UserRow): Promise<ColdCallAnswer> {
+    const info = await engine.statusInfo(viewer);
+    const campaigns = await callableCampaignIds(viewer);
+    const reason =
+      campaigns.length === 0
+        ? 'You are not enabled on an outbound campaign.'
+        : info.status.name !== 'outbound_sales_calls'
+          ? `Change to ${statusTitle('outbound_sales_calls')} to make calls.`
+          : null;
+    return { simultaneous_call: false, inquiry_id: null, call_id: null, url: null, ready: reason === null, reason };
+  }
+
+  return {
+    /** GET /api/get_cold_calls_table_data */
+    async table(viewer: UserRow, query: ColdCallsTableQuery): Promise<ColdCallsTable> {
+      const campaigns = await viewableCampaigns(viewer);
+      const visible = campaigns.map((c) => c.id);
+      if (query.campaignId !== undefined && !visible.includes(query.campaignId)) {
+        throw forbidden('This campaign is not yours.');
+      }
+      const filters = { ...(query.chosenValues ?? {}) };
+      const outside = (filters.campaigns ?? []).find((id) => !visible.includes(id));
+      if (outside !== undefined) throw forbidden(`Campaign ${outside} is not yours.`);
+      const at = now().getTime();
+      const chosePeriod = filters.period_start !== undefined || filters.period_end !== undefined;
+      if (!chosePeriod && SUPERVISORY.includes(viewer.role)) {
+        // Up to the end of this second: a lead listed a moment ago is in.
+        filters.period_end = Math.ceil(at / 1000);
+        filters.period_start = filters.period_end - COLD_CALL_DEFAULT_PERIOD_HOURS * 3600;
+      }
+      const size = query.items_per_page ?? COLD_CALL_DEFAULT_PAGE_SIZE;
+      const campaignIds = query.campaignId === undefined ? visible : [query.campaignId];
+      const total = await read.count({ campaignIds, filters });
+      // A page beyond the last shows the first (spec §9: page resets to 1 when beyond page count).
+      const pages = Math.max(1, Math.ceil(total / size));
+      const page = (query.page ?? 1) > pages ? 1 : (query.page ?? 1);
+      const rows = await read.page({
+        campaignIds,
+        filters,
+        sortBy: query.sortBy ?? 'id',
+        sortDesc: query.sortDesc === 'true',
+        limit: size,
+        offset: (page - 1) * size,
+      });
+      return {
+        items: rows.map((row) => toRow(row, viewer, at)),
+        headers: HEADERS,
+        options: { totalCount: total, supportedPageSizes: [...COLD_CALL_PAGE_SIZES] },
+        additionals_filters: {
+          campaigns,
+          period:
+            filters.period_start != null && filters.period_end != null
+              ? { start: filters.period_start, end: filters.period_end }
+              : null,
+        },
+        export_to_csv: false,
+        clickable_row: false,
+        name_table: 'cold_calls',
+        file_name: 'cold_calls',
+      };
+    },
+
+    /**
+     * POST /api/get_cold_call_for_agent: the lead (or, without an id, the next free one) is attached to the agent
+     * and any other lead they held is let go, in one transaction. A lead another agent holds is refused (409).
+     */
+    async takeLead(viewer: UserRow, body: { cold_call_id: number | null; mode: ColdCallMode }) {
+      const campaigns = await callableCampaignIds(viewer);
+      const changed = await db.transaction().execute(async (trx) => {
+        const repo = createColdCallsRepository(trx);
+        await repo.lockAgent(viewer.id);
+        const lead = body.cold_call_id === null ? await repo.nextFree(campaigns) : await repo.lock(body.cold_call_id);
+        if (body.cold_call_id !== null) {
+          if (!lead) throw notFound('No such cold call.');
+          if (!campaigns.includes(lead.campaign_id)) throw forbidden('This lead is not in your campaigns.');
+          if (lead.attached_agent_id !== null && lead.attached_agent_id !== viewer.id) {
+            throw conflict('Another agent has taken this lead.', { cold_call_id: 'is taken by another agent' });
+          }
+        }
+        if (!lead) return null;
+        const released = await repo.detachAgent(viewer.id, { keep: lead.id });
+        const definite = body.mode === 'definite' || (lead.attached_agent_id === viewer.id && lead.definite);
+        await repo.attach(lead.id, viewer.id, definite, now());
+        return { id: lead.id, campaigns: [...released, lead.campaign_id] };
+      });
+      if (!changed) return { cold_call: null };
+      refresh(changed.campaigns);
+      return { cold_call: await leadRow(viewer, changed.id) };
+    },
+
+    /** POST /api/clear_lead_attached_to_agent: the agent's lead (only a definite one, if asked) is let go. */
+    async clearLead(viewer: UserRow, body: { only_definite_leads: boolean }) {
+      const released = await db.transaction().execute(async (trx) => {
+        const repo = createColdCallsRepository(trx);
+        await repo.lockAgent(viewer.id);
+        return repo.detachAgent(viewer.id, { onlyDefinite: body.only_definite_leads });
+      });
+      refresh(released);
+      return { cleared: released.length };
+    },
+
+    /** POST /api/inquiries/cold_call in its three forms. */
+    async coldCall(viewer: UserRow, body: ColdCallBody): Promise<ColdCallAnswer> {
+      if (body.check_ivr !== undefined) return checkIvr(viewer);
+      if (body.redial !== undefined && body.inquiry_id !== undefined) {
+        const previous = await read.callOf(body.inquiry_id);
+        if (!previous) throw notFound('No such call.');
+        if (previous.agent_id !== viewer.id) throw forbidden('This is not your call.');
+        if (previous.client_id === null) throw conflict('This call has no client to call again.');
+        const client = await read.client(previous.client_id);
+        const phone = toE164(client?.phone);
+        if (!client || !phone)
+          throw conflict("The client's phone is not a valid number.", { inquiry_id: 'has no valid phone' });
+        if (!(await callableCampaignIds(viewer)).includes(previous.campaign_id)) {
+          throw forbidden('This campaign is not one you dial for.');
+        }
+        return dial(
+          viewer,
+          { campaignId: previous.campaign_id, clientId: client.id, phone, leadId: null, closing: Number(previous.id) },
+          true,
+        );
+      }
+      const number = body.abonent_number as string;
+      const phone = toE164(number);
+      if (!phone) throw invalidField('abonent_number', 'is not a valid phone number');
+      const lead = await read.find(body.cold_call_id as number);
+      if (!lead) throw notFound('No such cold call.');
+      if (!(await callableCampaignIds(viewer)).includes(lead.campaign_id)) {
+        throw forbidden('This lead is not in your campaigns.');
+      }
+      if (!isValidPhone(lead.phone) || toE164(lead.phone) !== phone) {
+        throw invalidField('abonent_number', "is not the lead's phone");
+      }
+      return dial(
+        viewer,
+        { campaignId: lead.campaign_id, clientId: lead.client_id, phone, leadId: lead.id, closing: null },
+        body.check_simultaneous_calls !== false,
+      );
+    },
+  };
+}
+
+export type ColdCallsService = ReturnType<typeof createColdCallsService>;

@@ -1,0 +1,90 @@
+import { CALL_TAKING_ROLES } from '@shiftline/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type LiveAgentRow = {
+  id: number;
+  first_name: string;
+  second_name: string;
+  agent_group: string | null;
+  agent_call_type: string | null;
+  /** Null: no open state (logged out since `last_end`, or never signed in). */
+  state: string | null;
+  start_at: Date | null;
+  last_end: Date | null;
+  campaign_id: number | null;
+  campaign: string | null;
+  customer: string | null;
+  call_type: string | null;
+  source: string | null;
+  campaigns: number[];
+};
+
+export type WaitingCallRow = { id: string; campaign_id: number; queued_at: Date; callback_requested: boolean };
+
+/** The live floor as the supervision reports read it: one query for the agents, one for the queues. */
+export function createSupervisionRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Every listed call-taking agent enabled on one of `campaignIds`, with their open state (if any), the call that
+     * holds them (its campaign, customer and source) and their enabled campaigns.
+     */
+    async liveAgents(campaignIds: readonly number[]): Promise<LiveAgentRow[]> {
+      if (campaignIds.length === 0) return [];
+      const result = await sql<LiveAgentRow>`
+        WITH agents AS (
+          SELECT u.id, u.first_name, u.second_name, u.agent_call_type, g.name AS agent_group,
+            array_agg(ca.campaign_id ORDER BY ca.campaign_id) AS campaigns
+          FROM users u
+            JOIN campaign_agents ca ON ca.user_id = u.id AND NOT ca.is_disabled
+            LEFT JOIN agent_groups g ON g.id = u.agent_group_id
+          WHERE NOT u.archived AND NOT u.is_system
+            AND u.role = ANY(${sql.val([...CALL_TAKING_ROLES])}::text[])
+            AND ca.campaign_id = ANY(${sql.val([...campaignIds])}::int[])
+          GROUP BY u.id, g.name
+        )
+        SELECT a.id, a.first_name, a.second_name, a.agent_group, a.agent_call_type, a.campaigns,
+          s.state, s.start_at, s.campaign_id, camp.name AS campaign,
+          coalesce(nullif(trim(concat_ws(' ', cl.first_name, cl.last_name)), ''), cl.phone) AS customer,
+          c.direction AS call_type, src.name AS source,
+          CASE WHEN s.id IS NULL THEN (SELECT max(l.end_at) FROM agent_state_log l WHERE l.user_id = a.id) END AS last_end
+        FROM agents a
+          LEFT JOIN agent_state_log s ON s.user_id = a.id AND s.end_at IS NULL
+          LEFT JOIN calls c ON c.id = s.call_id
+          LEFT JOIN campaigns camp ON camp.id = s.campaign_id
+          LEFT JOIN clients cl ON cl.id = c.client_id
+          LEFT JOIN stats_sources src ON src.id = c.stats_source_id`.execute(db);
+      return result.rows.map((row) => ({ ...row, campaigns: row.campaigns.map(Number) }));
+    },
+
+    /** Calls waiting (queued, or ringing an agent) in these campaigns. */
+    waitingCalls: async (campaignIds: readonly number[]): Promise<WaitingCallRow[]> =>
+      campaignIds.length === 0
+        ? []
+        : ((await db
+            .selectFrom('calls')
+            .select(['id', 'campaign_id', 'queued_at', 'callback_requested'])
+            .where('status', 'in', ['queued', 'offered'])
+            .where('campaign_id', 'in', [...campaignIds])
+            .execute()) as WaitingCallRow[]),
+
+    /** The longest queue time of calls of these campaigns queued in [from, to), answered or not, per campaign. */
+    async longestQueued(campaignIds: readonly number[], from: Date, to: Date): Promise<Map<number, number>> {
+      if (campaignIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('calls')
+        .select(['campaign_id', sql<number>`max(queue_seconds)::int`.as('longest')])
+        .where('campaign_id', 'in', [...campaignIds])
+        .where('queued_at', '>=', from)
+        .where('queued_at', '<', to)
+        .groupBy('campaign_id')
+        .execute();
+      return new Map(rows.map((row) => [row.campaign_id, Number(row.longest)]));
+    },
+
+    campaignByName: async (name: string) =>
+      (await db.selectFrom('campaigns').select(['id', 'name']).where('name', '=', name).executeTakeFirst()) ?? null,
+  };
+}
+
+export type SupervisionRepository = ReturnType<typeof createSupervisionRepository>;

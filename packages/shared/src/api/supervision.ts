@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { CAMPAIGN_TYPES } from './campaigns.js';
+import { idSchema, textSchema } from './fields.js';
+
+/*
+ * Live supervision (operations spec §2.3, §3 agent state record and campaign status row, §4, §7): the agent state
+ * report and the campaign status report, each with the snapshot a board starts from before it follows the events.
+ */
+
+const stampSchema = z.object({ epoch: z.string(), campaigns: z.record(z.string(), z.number().int()) });
+
+export const liveReportBodySchema = z
+  .object({
+    /** Only agents enabled on (and waiting calls of) these campaigns; empty or missing: every visible campaign. */
+    campaigns: z.array(idSchema).max(1000, { error: 'must list at most 1000 campaigns' }).optional(),
+    /** Only agents of this call type (the report's Call Type filter). */
+    call_type: z.enum(CAMPAIGN_TYPES).nullable().optional(),
+  })
+  .strict();
+export type LiveReportBody = z.infer<typeof liveReportBodySchema>;
+
+export const agentStateRowSchema = z.object({
+  id: z.number().int(),
+  /** The stats source of the call the agent is on, if any. */
+  source: z.string().nullable(),
+  name: z.string(),
+  agent_group: z.string().nullable(),
+  status: z.string(),
+  title: z.string(),
+  bgc: z.string(),
+  status_started_at: z.string(),
+  state_since: z.string(),
+  campaign: z.string().nullable(),
+  campaign_id: z.number().int().nullable(),
+  customer: z.string().nullable(),
+  call_type: z.string().nullable(),
+  agent_call_type: z.string().nullable(),
+  agent_campaigns: z.array(z.number().int()),
+});
+export type AgentStateRow = z.infer<typeof agentStateRowSchema>;
+
+const filterSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  items: z.array(z.object({ value: z.union([z.number(), z.string()]), text: z.string() })),
+});
+
+export const agentStateReportSchema = z.object({
+  items: z.array(agentStateRowSchema),
+  additionals_filters: z.array(filterSchema),
+  /** Events numbered up to here are in `items` already. */
+  stamp: stampSchema,
+});
+
+export const campaignStatusRowSchema = z.object({
+  campaign_id: z.number().int(),
+  campaign_name: z.string(),
+  agents_on_call: z.number().int(),
+  agents_not_ready: z.number().int(),
+  agents_logged_in: z.number().int(),
+  calls_in_queue: z.number().int(),
+  queues_callbacks: z.number().int(),
+  /** Seconds the longest-waiting caller has waited now. */
+  current_longest: z.number().int(),
+  /** The longest any caller waited today (UTC day), in seconds. */
+  longest_queue_time_today: z.number().int(),
+});
+
+export const campaignStatusReportSchema = z.object({
+  headers: z.array(z.object({ text: z.string(), value: z.string() })),
+  items: z.array(campaignStatusRowSchema),
+  additionals_filters: z.array(filterSchema),
+  /** What the board follows the events from (packages/shared live/supervision boardFromSnapshot). */
+  snapshot: z.object({
+    stamp: stampSchema,
+    agents: z.array(
+      z.object({ user_id: z.number().int(), status: z.string(), since: z.string(), campaigns: z.array(z.number()) }),
+    ),
+    waiting: z.array(
+      z.object({
+        call_id: z.number().int(),
+        campaign_id: z.number().int(),
+        queued_at: z.string(),
+        callback: z.boolean(),
+      }),
+    ),
+  }),
+});
+
+export const currentLongestBodySchema = z.object({ campaign_id: idSchema }).strict();
+export const longestTodayBodySchema = z
+  .object({
+    campaign_name: textSchema().trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+    /** Hours from UTC of the viewer's day (spec §7). */
+    dateOffset: z
+      .number()
+      .min(-14, { error: 'must be within ±14 hours' })
+      .max(14, { error: 'must be within ±14 hours' }),
+  })
+  .strict();
