@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import type { AppConfig, SipConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { transactional } from './db/transaction.js';
 import { agentsRoutes, createAgentsRepository, createAgentsService } from './features/agents/index.js';
@@ -63,6 +63,7 @@ import {
   createTeamScheduleService,
   teamScheduleRoutes,
 } from './features/teamSchedule/index.js';
+import { createSipTelephony, registerTelephony } from './features/telephony/index.js';
 import { createUsersRepository } from './features/users/index.js';
 import { createVacationsRepository, createVacationsService, vacationsRoutes } from './features/vacations/index.js';
 import { accessPlugin } from './plugins/access.js';
@@ -227,7 +228,7 @@ export async function buildApp({
   app.addHook('onClose', async () => stopPlannerTopUps());
   await registerSupervisorScheduling(app, db, now ?? Date.now);
 
-  await registerLiveEngine(app, db, sessions, { now, live });
+  await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null });
 
   await app.register(healthPlugin, { db });
   await serveWebApp(app, config.webDist);
@@ -243,7 +244,7 @@ async function registerLiveEngine(
   app: FastifyInstance,
   db: DatabaseHandle['db'],
   sessions: Parameters<typeof statusRoutes>[1]['sessions'],
-  { now, live }: { now?: () => number; live: LiveOptions },
+  { now, live, sip }: { now?: () => number; live: LiveOptions; sip: SipConfig | null },
 ) {
   if (live.reconcileAtStart) {
     const ended = await reconcileLiveState(db, new Date(now?.() ?? Date.now()));
@@ -251,13 +252,14 @@ async function registerLiveEngine(
       app.log.warn(ended, 'Ended the calls and closed the agent states a previous run left live');
     }
   }
-  const telephony = live.telephony ?? new SimulatedTelephony();
+  const telephony = live.telephony ?? (sip ? createSipTelephony(db, sip, app.log) : new SimulatedTelephony());
   const engine = createCallEngine({ db, realtime: app.realtime, telephony, now, log: app.log });
   const callPage = createCallPageService({ db, now });
   app.decorate('live', { engine, telephony, callPage });
   await app.register(statusRoutes, { engine, sessions });
   await app.register(callsRoutes, { engine, callPage, now });
   await app.register(telephonyRoutes, { engine, callPage, telephony });
+  await registerTelephony(app, { db, engine, telephony, sip, now: now ?? Date.now });
   const every = live.sweepEveryMs ?? false;
   if (every !== false) {
     let sweeping: Promise<unknown> = Promise.resolve();

@@ -65,6 +65,10 @@ export const PERMISSIONS = {
   'calls.campaign_by_phone': [...STAFF, 'agent'],
   /** The live floor (agent state report, campaign status, wallboard): the centre's staff; not agents, not clients. */
   'supervision.view': STAFF,
+  /** The softphone's SIP server and credentials (spec §7 Settings); null credentials for users without an extension. */
+  'settings.get': EVERY_SIGNED_IN,
+  /** The SIP server's questions to the app: no session; the routes check the shared secret themselves. */
+  'telephony.sip': 'public',
 } as const satisfies Record<string, 'public' | readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

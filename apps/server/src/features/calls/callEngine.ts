@@ -298,6 +298,50 @@ export function createCallEngine(deps: CallEngineDeps) {
       });
     },
 
+    /**
+     * A transfer (the agent's phone sent REFER, blind or warm): the connected call moves to the target agent, whose
+     * phone rings while the caller stays connected (on call once it answers); the first agent goes to after-call
+     * work. The target must be Ready (409 naming target otherwise). Hold time so far is settled. One transaction.
+     */
+    async transfer(callId: number | string, targetId: number): Promise<CallRow> {
+      return move(async (repos, outcome) => {
+        const call = await repos.calls.lock(callId);
+        if (!call) throw notFound('No such call.');
+        if (call.status !== 'talking' && call.status !== 'on_hold') {
+          throw conflict('Only a connected call can be transferred.', { call_id: 'is not connected' });
+        }
+        if (call.agent_id === null || call.agent_id === targetId) {
+          throw conflict('The call is already with this agent.', { target: 'already has the call' });
+        }
+        // Agents' rows in id order, as every transaction touching two agents takes them.
+        const [first, second] = [call.agent_id, targetId].sort((a, b) => a - b) as [number, number];
+        const locked = new Map([
+          [first, await repos.states.lockCurrent(first)],
+          [second, await repos.states.lockCurrent(second)],
+        ]);
+        const target = locked.get(targetId) ?? null;
+        if (target?.state !== 'ready') {
+          const reason = `is ${statusTitle(statusOf(target)).toLowerCase()}, not ready`;
+          throw conflict(`The agent you transfer to ${reason}.`, { target: reason });
+        }
+        const at = now();
+        const resumed = call.status === 'on_hold' ? check(call, 'unhold') : call.status;
+        const updated = await repos.calls.update(call.id, {
+          status: resumed,
+          agent_id: targetId,
+          hold_seconds: call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0),
+          hold_started_at: null,
+        });
+        outcome.events.call(updated, call.status);
+        const context = { campaignId: call.campaign_id, callId: call.id };
+        outcome.events.state(
+          await repos.states.change(call.agent_id, locked.get(call.agent_id) ?? null, 'after_call_work', at, context),
+        );
+        outcome.events.state(await repos.states.change(targetId, target, 'ringing', at, context));
+        return updated;
+      });
+    },
+
     /** The agent's phone reports a call-flow step (POST /api/inquiries/call_data): talk answers or resumes, hold holds. */
     async flow(agent: Agent, callId: number, flowStatus: 'ring' | 'talk' | 'hold' | 'mute') {
       await move(async (repos, outcome) => {
@@ -327,7 +371,12 @@ export function createCallEngine(deps: CallEngineDeps) {
           outcome.events.call(updated, call.status);
           await agentTo(repos, outcome, agent.id, 'on_hold', call);
           outcome.after.push(() => deps.telephony.hold(call.id));
-        } else if (flowStatus === 'talk' && call.status !== 'talking') {
+        } else if (flowStatus === 'talk' && call.status === 'talking') {
+          // A transferred call: the target's phone, ringing while the caller stays connected, answered.
+          const open = await repos.states.lockCurrent(agent.id);
+          if (open?.state === 'ringing' && open.call_id === call.id)
+            await agentTo(repos, outcome, agent.id, 'on_call', call);
+        } else if (flowStatus === 'talk') {
           check(call, 'answer');
         }
         // 'ring' and 'mute' change nothing the centre counts; they are acknowledged.
