@@ -31,6 +31,7 @@ import {
   telephonyRoutes,
 } from './features/calls/index.js';
 import { campaignsRoutes, createCampaignsRepository, createCampaignsService } from './features/campaigns/index.js';
+import { coldCallsRoutes } from './features/coldCalls/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
 import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
 import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
@@ -229,6 +230,7 @@ export async function buildApp({
   await registerSupervisorScheduling(app, db, now ?? Date.now);
 
   await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null });
+  await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
 
   await app.register(healthPlugin, { db });
   await serveWebApp(app, config.webDist);

@@ -65,6 +65,10 @@ export const PERMISSIONS = {
   'calls.campaign_by_phone': [...STAFF, 'agent'],
   /** The live floor (agent state report, campaign status, wallboard): the centre's staff; not agents, not clients. */
   'supervision.view': STAFF,
+  /** The cold-calls table (spec §2): roles that take calls; agents see their own outbound campaigns' leads. */
+  'cold_calls.view': CALL_TAKING_ROLES,
+  /** Taking a lead and dialling it (POST /api/inquiries/cold_call and the lead calls). */
+  'cold_calls.call': CALL_TAKING_ROLES,
   /** The softphone's SIP server and credentials (spec §7 Settings); null credentials for users without an extension. */
   'settings.get': EVERY_SIGNED_IN,
   /** The SIP server's questions to the app: no session; the routes check the shared secret themselves. */
