@@ -1,5 +1,6 @@
-import { MAX_ID } from '@shiftline/shared';
+import { isValidPhone, MAX_ID } from '@shiftline/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEADS_PER_CAMPAIGN } from '../../src/db/demo/generateColdCalls.js';
 import { signedInRequests } from '../support/requests.js';
 import { demoEmail, login, type Session, testAppForTests } from '../support/testApp.js';
 import { coldCallFixtures } from './fixtures.js';
@@ -171,5 +172,21 @@ describe('hostile input gets a 4xx naming the field and changes nothing', () => 
     expect(
       (await post(agent, '/api/get_cold_call_for_agent', { cold_call_id: MAX_ID, mode: 'preview' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the demo lists', () => {
+  it("seeds every live outbound campaign's leads, validity by the shared phone rule", async () => {
+    const rows = await t.database.db
+      .selectFrom('cold_calls as cc')
+      .innerJoin('campaigns as c', 'c.id', 'cc.campaign_id')
+      .select(['cc.phone', 'cc.phone_valid', 'c.name', 'c.type'])
+      .where('c.name', 'in', ['Northwind Appointment Reminders', 'Maple Telecom Upgrades', 'Shiftline Win-Back'])
+      .execute();
+    expect(rows.length).toBe(3 * DEMO_LEADS_PER_CAMPAIGN);
+    for (const row of rows) expect(row.phone_valid, row.phone).toBe(isValidPhone(row.phone));
+    const invalid = rows.filter((row) => !row.phone_valid).length;
+    expect(invalid).toBeGreaterThan(0);
+    expect(invalid).toBeLessThan(rows.length / 4);
   });
 });

@@ -5,6 +5,7 @@ import { MIN_DEMO_AGENTS } from '../../config.js';
 import { hashPassword } from '../../passwords.js';
 import type { Database, NewUser } from '../schema.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
+import { generateColdCalls } from './generateColdCalls.js';
 import { generateShifts, type ShiftWindow } from './generateShifts.js';
 import { DISPOSITIONS } from './history/catalog.js';
 import { createRandom, type Random } from './random.js';
@@ -418,6 +419,7 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
       now,
       window: options.shiftWindow ?? { daysBack: 21, daysAhead: 14 },
     });
+    await generateColdCalls(trx, { seed: options.seed ?? 20261122, now });
   });
   progress('done', steps, steps);
 }
