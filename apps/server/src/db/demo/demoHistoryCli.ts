@@ -6,6 +6,7 @@ import { dataDirOf } from '../../config.js';
 import { rollupTables } from '../../rollups/index.js';
 import { type DatabaseHandle, openDatabase } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
+import { generateColdCalls } from './generateColdCalls.js';
 import { generateDemo } from './generateDemo.js';
 import { FULL_HISTORY_LOAD, generateHistory, type HistoryReport } from './history/generateHistory.js';
 
@@ -65,7 +66,7 @@ async function run(handle: DatabaseHandle): Promise<void> {
       return;
     }
     out('Removing the existing call history…');
-    await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, calls, clients, agent_payments, ${rollupTables}`.execute(
+    await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, calls, cold_calls, clients, agent_payments, ${rollupTables}`.execute(
       db,
     );
   }
@@ -99,6 +100,8 @@ async function run(handle: DatabaseHandle): Promise<void> {
       else if (report.phase === 'rollups') out('  rebuilding the dashboard rollups (minutes for millions of calls)…');
     },
   });
+  // The cold-call lists' clients went with the history's: the lists are listed again.
+  if (Number(row?.calls) > 0 || Number(row?.states) > 0) await generateColdCalls(db, { seed, now });
   out(
     `Done in ${duration(summary.elapsedSeconds)}: ${number(summary.calls)} calls, ${number(summary.stateRecords)} state ` +
       `records, ${number(summary.leads)} sales leads.`,

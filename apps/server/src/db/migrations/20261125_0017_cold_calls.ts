@@ -35,7 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       attached_at timestamptz,
       definite boolean NOT NULL DEFAULT false,
       last_called_at timestamptz,
-      last_call_id bigint REFERENCES calls(id) ON DELETE SET NULL,
+      -- No foreign key: history is replaced wholesale (TRUNCATE calls) by the demo tools and tests; a call gone
+      -- leaves the lead without a last result, which is what the table shows.
+      last_call_id bigint,
       created_at timestamptz NOT NULL DEFAULT now(),
       UNIQUE (campaign_id, client_id),
       CHECK ((attached_agent_id IS NULL) = (attached_at IS NULL))
