@@ -127,6 +127,30 @@ describe('POST /api/inquiries/cold_call {abonent_number, cold_call_id, check_sim
     expect(again.json().error.message).toBe('The call is ended; it cannot be answered by the client.');
   });
 
+  it("the agent's phone reports the answer (call_data talk), and End before an answer ends the call unanswered", async () => {
+    const { agent, lead, campaignId } = await readyAgentWithLead();
+    const first = (await dial(agent, lead)).json();
+    const talk = await post(agent, '/api/inquiries/call_data', { crm_call_id: first.call_id, flow_status: 'talk' });
+    expect(talk.statusCode, talk.body).toBe(200);
+    expect(talk.json()).toMatchObject({ status: 'talking' });
+    expect(await statusOf(agent)).toBe('on_call');
+    await post(agent, `/api/inquiries/end_call/${first.call_id}`, { clicked: true });
+    await setStatus(agent, 'outbound_sales_calls', first.call_id);
+
+    const second = (await dial(agent, lead)).json();
+    const stranger = await f.agent([campaignId]);
+    expect((await post(stranger, `/api/inquiries/end_call/${second.call_id}`, { clicked: true })).statusCode).toBe(403);
+    expect((await f.callRow(second.call_id)).status).toBe('dialling');
+    expect((await post(agent, `/api/inquiries/end_call/${second.call_id}`, { clicked: true })).statusCode).toBe(200);
+    expect(await f.callRow(second.call_id)).toMatchObject({
+      status: 'ended',
+      answered_at: null,
+      agent_disconnected: true,
+      end_reason: 'cancelled',
+    });
+    expect(await statusOf(agent)).toBe('outbound_sales_calls');
+  });
+
   it('is refused outside Outbound Sales Calls and while the agent is on a call, changing nothing', async () => {
     const campaignId = await f.campaign();
     const agent = await f.agent([campaignId]);

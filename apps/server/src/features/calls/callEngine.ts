@@ -344,6 +344,12 @@ export function createCallEngine(deps: CallEngineDeps) {
 
     /** The agent's phone reports a call-flow step (POST /api/inquiries/call_data): talk answers or resumes, hold holds. */
     async flow(agent: Agent, callId: number, flowStatus: 'ring' | 'talk' | 'hold' | 'mute') {
+      // An outbound call's phone reports the client picking up (the SIP softphone dials from the browser).
+      const dialled = await read.calls.find(callId);
+      if (flowStatus === 'talk' && dialled?.status === 'dialling' && dialled.agent_id === agent.id) {
+        await this.calleeAnswered(callId);
+        return;
+      }
       await move(async (repos, outcome) => {
         const call = await agentsCall(repos, agent, callId);
         const at = now();
@@ -385,6 +391,11 @@ export function createCallEngine(deps: CallEngineDeps) {
 
     /** POST /api/inquiries/end_call/:callId: the agent hangs up. A call already hung up is refused (409). */
     async endCall(agent: Agent, callId: number) {
+      // Hanging up before the client picked up: the outbound call ends unanswered.
+      if ((await read.calls.find(callId))?.status === 'dialling') {
+        await this.calleeUnanswered(callId, { agent });
+        return;
+      }
       await move(async (repos, outcome) => {
         const call = await agentsCall(repos, agent, callId);
         await hangUpLocked(repos, outcome, call, 'agent', now());
