@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  kamailioInstalled,
+  type RunningKamailio,
+  sippInstalled,
+  startKamailio,
+} from '../../../../telephony/harness.mjs';
+import { registerAgents, runSipp, type SippRun, scenario } from '../../../../telephony/sipp.mjs';
+import { signedInRequests } from '../support/requests.js';
+import { startTestApp, type TestApp } from '../support/testApp.js';
+import { telephonyCentre } from './centre.js';
+
+// Real Kamailio and SIPp (Debian's kamailio*, sip-tester; `npm run telephony` or .ci/run installs them).
+const installed = kamailioInstalled() && sippInstalled();
+if (!installed) console.warn('Skipping the Kamailio tests: kamailio and sipp are not installed (npm run telephony).');
+
+let t: TestApp;
+let kamailio: RunningKamailio;
+let phones: SippRun;
+let phonesPort: number;
+const { get, post } = signedInRequests(() => t);
+const centre = telephonyCentre(() => t);
+const secret = 'kamailio-test-secret-0123456789';
+
+/** Waits until `probe` gives a value (polling), or fails after `ms`. */
+async function eventually<T>(probe: () => Promise<T | null | undefined>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!installed)('calls through Kamailio', () => {
+  beforeAll(async () => {
+    const port = await freePort();
+    const sip = {
+      secret,
+      domain: '127.0.0.1',
+      port,
+      wsUrl: `ws://127.0.0.1:${port}`,
+      kamailioUrl: `http://127.0.0.1:${port}`,
+    };
+    t = await startTestApp({ sip });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const appPort = typeof address === 'object' && address ? address.port : 0;
+    kamailio = await startKamailio({ appUrl: `http://127.0.0.1:${appPort}`, port, secret, holdMs: 5000, logLevel: 3 });
+    phonesPort = await freePort();
+    // The agents' phones: ring 500 ms, answer, wait for the caller's BYE.
+    phones = runSipp(['-sf', scenario('agent'), '-i', '127.0.0.1', '-p', String(phonesPort), '-d', '500']);
+  });
+  afterAll(async () => {
+    await phones?.stop();
+    await kamailio?.stop();
+    await t?.close();
+  });
+
+  /** A ready agent on the campaign whose phone (the SIPp agent) is registered at Kamailio with get_settings' token. */
+  async function registeredAgent(campaignId: number) {
+    const agent = await centre.agent(campaignId);
+    const settings = (await get(agent, '/api/settings/get_settings')).json();
+    await registerAgents(
+      kamailio,
+      [{ extension: agent.extension as string, username: settings.token.username, password: settings.token.token }],
+      phonesPort,
+    );
+    await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
+    return agent;
+  }
+
+  it("a caller reaches a registered agent through the app's router; the record has the talk time", async () => {
+    const { id, number } = await centre.campaign();
+    const agent = await registeredAgent(id);
+    const caller = runSipp([
+      `127.0.0.1:${kamailio.port}`,
+      '-sf',
+      scenario('caller'),
+      '-s',
+      number,
+      '-key',
+      'caller',
+      '+14165550142',
+      '-i',
+      '127.0.0.1',
+      '-m',
+      '1',
+      '-d',
+      '2000',
+      '-trace_msg',
+      '-message_file',
+      '/tmp/h1/caller.log',
+      '-timeout',
+      '20s',
+      '-timeout_error',
+    ]);
+    const result = await caller.done;
+    if (result.code !== 0) require("node:fs").writeFileSync("/tmp/h1/kam.log", kamailio.log());
+    expect(result.code).toBe(0);
+    const call = await eventually(async () => {
+      const row = await t.database.db.selectFrom('calls').selectAll().where('did', '=', number).executeTakeFirst();
+      return row?.status === 'after_call' ? row : null;
+    });
+    expect(call.agent_id).toBe(agent.userId);
+    expect(call.answered_at).not.toBeNull();
+    expect(call.talk_seconds).toBeGreaterThanOrEqual(2);
+    expect(call.talk_seconds).toBeLessThanOrEqual(3);
+    expect(call.agent_disconnected).toBe(false);
+    expect(await centre.stateOf(agent.userId)).toBe('after_call_work');
+  });
+
+  it('a caller who hangs up while nobody is free abandons the call', async () => {
+    const { number } = await centre.campaign();
+    const caller = runSipp([
+      `127.0.0.1:${kamailio.port}`,
+      '-sf',
+      scenario('caller-leaves'),
+      '-s',
+      number,
+      '-key',
+      'caller',
+      '+14165550143',
+      '-i',
+      '127.0.0.1',
+      '-m',
+      '1',
+      '-d',
+      '1500',
+      '-timeout',
+      '20s',
+      '-timeout_error',
+    ]);
+    const result = await caller.done;
+    if (result.code !== 0) require("node:fs").writeFileSync("/tmp/h1/kam.log", kamailio.log());
+    expect(result.code).toBe(0);
+    const call = await eventually(async () => {
+      const row = await t.database.db.selectFrom('calls').selectAll().where('did', '=', number).executeTakeFirst();
+      return row?.abandoned ? row : null;
+    });
+    expect(call.queue_seconds).toBeGreaterThanOrEqual(1);
+    expect(call.answered_at).toBeNull();
+  });
+
+  it('refuses a registration whose credentials have expired', async () => {
+    const { id } = await centre.campaign();
+    const agent = await centre.agent(id);
+    const { createHmac } = await import('node:crypto');
+    const username = `${Math.floor(Date.now() / 1000) - 10}:${agent.extension}`;
+    const password = createHmac('sha1', secret).update(username).digest('base64');
+    await expect(
+      registerAgents(kamailio, [{ extension: agent.extension as string, username, password }], phonesPort),
+    ).rejects.toThrow(/registration failed/);
+    // The same extension with get_settings' fresh credentials registers.
+    const settings = (await get(agent, '/api/settings/get_settings')).json();
+    await registerAgents(
+      kamailio,
+      [{ extension: agent.extension as string, username: settings.token.username, password: settings.token.token }],
+      phonesPort,
+    );
+  });
+});

@@ -1,0 +1,17 @@
+import type { ChildProcess } from 'node:child_process';
+import type { RunningKamailio } from './harness.mjs';
+
+export declare function scenario(name: 'caller' | 'caller-leaves' | 'agent' | 'register'): string;
+export type SippRun = {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
+  output: () => string;
+  stop: () => Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
+};
+export declare function runSipp(args: string[], options?: { cwd?: string; errorFile?: string }): SippRun;
+export declare function registerAgents(
+  kamailio: Pick<RunningKamailio, 'host' | 'port'>,
+  agents: { extension: string; username: string; password: string }[],
+  contactPort: number,
+  parallel?: number,
+): Promise<void>;
