@@ -7,6 +7,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import HomeIcon from '@mui/icons-material/Home';
+import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
 import ViewTimelineIcon from '@mui/icons-material/ViewTimeline';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -18,12 +19,29 @@ import { Link, matchPath, useLocation } from 'react-router';
 
 export const NAV_WIDTH = 232;
 
-type NavItem = { to: string; label: string; icon: ComponentType; testId: string; action: Action | null };
+type NavItem = {
+  to: string;
+  label: string;
+  icon: ComponentType;
+  testId: string;
+  action: Action | null;
+  /** Narrows the item within the roles its action allows. */
+  shows?: (user: CurrentUser) => boolean;
+};
 
 // Only pages that exist; each shows for the roles its permission allows.
 const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Home', icon: HomeIcon, testId: 'nav-home', action: null },
   { to: '/inquiries/all_calls', label: 'Calls', icon: HeadsetMicIcon, testId: 'nav-calls', action: 'calls.handle' },
+  {
+    to: '/outgoing_calls_to_make',
+    label: 'Cold calls',
+    icon: PhoneForwardedIcon,
+    testId: 'nav-cold-calls',
+    action: 'cold_calls.view',
+    // Outbound agents and the supervisory roles; inbound and email agents make no cold calls.
+    shows: (user) => user.role !== 'agent' || user.agent_call_type === 'outbound',
+  },
   {
     to: '/schedule',
     label: 'Schedule',
@@ -79,7 +97,9 @@ const NAV_ITEMS: readonly NavItem[] = [
 /** The links to the pages the user's role may open, the current one selected. */
 export function NavLinks({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const items = NAV_ITEMS.filter((item) => item.action === null || can(user.role, item.action));
+  const items = NAV_ITEMS.filter(
+    (item) => (item.action === null || can(user.role, item.action)) && (item.shows?.(user) ?? true),
+  );
   // The deepest matching item is the current page: /schedule/days_off is Days off, not Schedule.
   const current = items
     .filter(({ to }) => matchPath({ path: to, end: to === '/' }, pathname) !== null)

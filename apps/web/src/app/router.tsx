@@ -3,6 +3,7 @@ import { agentsRoute } from '../features/agents/routes';
 import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth/routes';
 import { callPageRoute, callsPageRoute } from '../features/calls/routes';
 import { campaignsRoute } from '../features/campaigns/routes';
+import { coldCallsRoute } from '../features/coldCalls/routes';
 import { inboundDashboardRoute, outboundDashboardRoute } from '../features/dashboards/routes';
 import { homeRoute } from '../features/home/routes';
 import { productivityRoute } from '../features/productivity/routes';
@@ -103,6 +104,14 @@ const pages: RouteObject[] = [
                   { index: true, element: <Navigate to="all_calls" replace /> },
                   { path: 'all_calls', handle: titled('Calls'), lazy: callsPageRoute },
                   { path: 'call/:id', handle: titled('Call'), lazy: callPageRoute },
+                ],
+              },
+              {
+                // The cold-calls table (spec §2): both of the spec's addresses show it.
+                element: <RequirePermission action="cold_calls.view" />,
+                children: [
+                  { path: 'outgoing_calls_to_make', handle: titled('Cold calls'), lazy: coldCallsRoute },
+                  { path: 'outbound_sales_calls', handle: titled('Cold calls'), lazy: coldCallsRoute },
                 ],
               },
               {

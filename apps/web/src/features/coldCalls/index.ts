@@ -1,0 +1,2 @@
+export { coldCallsRoute } from './routes';
+export { planColdCallRefresh } from './utils/refreshThrottle';
