@@ -9,10 +9,14 @@ export const scenario = (name) => join(scenarios, `${name}.xml`);
 
 /** Starts SIPp; `done` resolves with its exit code and output (exit 0: every call succeeded). */
 export function runSipp(args, options = {}) {
-  const child = spawn(SIPP_BINARY, [...args, '-nostdin', '-trace_err', '-error_file', options.errorFile ?? '/dev/null'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd: options.cwd,
-  });
+  const child = spawn(
+    SIPP_BINARY,
+    [...args, '-nostdin', '-trace_err', '-error_file', options.errorFile ?? '/dev/null'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: options.cwd,
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => {
     output = (output + chunk.toString()).slice(-20_000);
