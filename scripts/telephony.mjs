@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm run telephony`: Kamailio beside the app. Installs Debian's packages when missing, renders
+// telephony/kamailio.cfg into a temporary folder, runs Kamailio in the foreground (its log on stderr) and prints the
+// environment the app needs. Start the app in another terminal with those variables (or `--app` starts it here).
+//
+//   npm run telephony                      Kamailio on 127.0.0.1:5060 for an app on http://127.0.0.1:3000
+//   npm run telephony -- --port 5070 --app-url http://127.0.0.1:3001 --host 0.0.0.0 --domain sip.example.org
+//   npm run telephony -- --app             also starts the app (npm start) with the variables set
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { installPackages, startKamailio } from '../telephony/harness.mjs';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.SIP_PORT ?? '5060' },
+    host: { type: 'string', default: '127.0.0.1' },
+    domain: { type: 'string' },
+    'app-url': { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? '3000'}` },
+    secret: { type: 'string', default: process.env.SIP_SHARED_SECRET },
+    'async-workers': { type: 'string', default: '32' },
+    app: { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`--port ${values.port} must be a port number`);
+  process.exit(2);
+}
+try {
+  installPackages((line) => console.error(line));
+} catch (error) {
+  console.error(`Could not install Kamailio: ${error.message}`);
+  process.exit(1);
+}
+
+const secret = values.secret ?? randomBytes(24).toString('base64url');
+const kamailio = await startKamailio({
+  appUrl: values['app-url'],
+  host: values.host,
+  port,
+  domain: values.domain,
+  secret,
+  asyncWorkers: Number(values['async-workers']),
+  logLevel: 2,
+  inheritLogs: true,
+});
+const exports = Object.entries(kamailio.env).map(([name, value]) => `${name}=${value}`);
+console.error(`\nKamailio is listening on ${kamailio.host}:${kamailio.port} (UDP, TCP, WebSocket).`);
+console.error(`It asks the app at ${values['app-url']} where calls go. Start the app with:\n`);
+console.error(`  ${exports.join(' ')} npm start\n`);
+
+let app = null;
+if (values.app) {
+  const url = new URL(values['app-url']);
+  app = spawn('npm', ['start'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...kamailio.env, PORT: url.port || '3000' },
+  });
+  app.once('exit', (code) => void stop(code ?? 0));
+}
+
+async function stop(code = 0) {
+  app?.kill('SIGTERM');
+  await kamailio.stop();
+  process.exit(code);
+}
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
