@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { TIME_ZONE_IDS } from '../time/timezones.js';
 import { CAMPAIGN_TYPES } from './campaigns.js';
-import { idSchema, textSchema } from './fields.js';
+import { MAX_DASHBOARD_RANGE_DAYS } from './dashboards.js';
+import { idSchema, refineUnixRange, textSchema, unixSecondsSchema } from './fields.js';
 
 /*
  * Live supervision (operations spec §2.3, §3 agent state record and campaign status row, §4, §7): the agent state
@@ -98,3 +100,33 @@ export const longestTodayBodySchema = z
       .max(14, { error: 'must be within ±14 hours' }),
   })
   .strict();
+
+/**
+ * The campaigns report's range (spec §2.4, §5): from the start of the first day to the end of the last, Unix seconds;
+ * `timezone` (or `dateOffset`) says which zone's hours the range was cut in (the viewer's own when missing).
+ */
+export const campaignsReportBodySchema = z
+  .object({
+    start: unixSecondsSchema,
+    end: unixSecondsSchema,
+    timezone: z.enum(TIME_ZONE_IDS, { error: 'must be one of the supported time zones' }).optional(),
+  })
+  .strict()
+  .superRefine(refineUnixRange(MAX_DASHBOARD_RANGE_DAYS));
+
+export const campaignsReportRowSchema = z.object({
+  campaign_id: z.number().int(),
+  campaign_name: z.string(),
+  campaign_type: z.enum(CAMPAIGN_TYPES),
+  /** Calls an agent took (the report's Total Calls). */
+  calls_taken: z.number().int(),
+  /** Seconds, averaged over every call of the range (as the dashboards' Avg Queue Time). */
+  avg_queue_time: z.number(),
+  /** Talk seconds per taken call (the dashboards' Avg Call Time). */
+  avg_talk_time: z.number(),
+  /** Calls the agent hung up first. */
+  disconnected: z.number().int(),
+  /** Callers who left the queue. */
+  abandoned: z.number().int(),
+});
+export type CampaignsReportRow = z.infer<typeof campaignsReportRowSchema>;

@@ -1,6 +1,8 @@
 import {
   type Action,
   agentRecordSchema,
+  campaignsReportBodySchema,
+  campaignsReportRowSchema,
   dashboardQuerySchema,
   dashboardRecordsSchema,
   dispositionSchema,
@@ -62,6 +64,18 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardsSer
     summary: 'Leads Analytics: total, valid, invalid leads and sales per campaign over the range',
     response: salesLeadsRowSchema.array(),
     answer: (viewer, query) => dashboards.salesLeads(viewer, query),
+  });
+
+  viewerRoute(app, {
+    method: 'POST',
+    tags,
+    url: '/api/dashboards/campaigns_report',
+    action: 'supervision.view',
+    summary:
+      'Campaigns report: calls taken, average queue and talk time, disconnected and abandoned calls per campaign',
+    input: { in: 'body', schema: campaignsReportBodySchema },
+    response: campaignsReportRowSchema.array(),
+    answer: (viewer, body) => dashboards.campaignsReport(viewer, body),
   });
 
   /** The lists the dashboards' filters offer. */
