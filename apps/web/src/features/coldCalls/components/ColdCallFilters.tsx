@@ -25,7 +25,11 @@ export function ColdCallFilters({ filters, campaigns, onChange }: Props) {
           onChange(id > 0 ? { ...rest, campaigns: [id] } : rest);
         }}
         sx={{ minWidth: 220 }}
-        slotProps={{ htmlInput: { 'data-testid': 'cold-calls-campaign' } }}
+        slotProps={{
+          select: { displayEmpty: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': 'cold-calls-campaign' },
+        }}
       >
         <MenuItem value="">All campaigns</MenuItem>
         {campaigns.map((item) => (
