@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { RunningKamailio } from './harness.mjs';
 
-export declare function scenario(name: 'caller' | 'caller-leaves' | 'agent' | 'register'): string;
+export declare function scenario(name: 'caller' | 'caller-leaves' | 'agent' | 'agent-unanswered' | 'register'): string;
 export type SippRun = {
   child: ChildProcess;
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;

@@ -19,6 +19,8 @@ let t: TestApp;
 let kamailio: RunningKamailio;
 let phones: SippRun;
 let phonesPort: number;
+/** The engine's clock runs ahead by this much (an offer rings out without waiting 20 s). */
+let ahead = 0;
 const { get, post } = signedInRequests(() => t);
 const centre = telephonyCentre(() => t);
 const secret = 'kamailio-test-secret-0123456789';
@@ -44,14 +46,14 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
       wsUrl: `ws://127.0.0.1:${port}`,
       kamailioUrl: `http://127.0.0.1:${port}`,
     };
-    t = await startTestApp({ sip });
+    t = await startTestApp({ sip }, { now: () => Date.now() + ahead });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const appPort = typeof address === 'object' && address ? address.port : 0;
     kamailio = await startKamailio({ appUrl: `http://127.0.0.1:${appPort}`, port, secret, holdMs: 5000 });
     phonesPort = await freePort();
-    // The agents' phones: ring 500 ms, answer, wait for the caller's BYE.
-    phones = runSipp(['-sf', scenario('agent'), '-i', '127.0.0.1', '-p', String(phonesPort), '-d', '500']);
+    // The agents' phones: ring 300 ms, answer, wait for a BYE.
+    phones = runSipp(['-sf', scenario('agent'), '-i', '127.0.0.1', '-p', String(phonesPort)]);
   });
   afterAll(async () => {
     await phones?.stop();
@@ -59,18 +61,42 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
     await t?.close();
   });
 
-  /** A ready agent on the campaign whose phone (the SIPp agent) is registered at Kamailio with get_settings' token. */
-  async function registeredAgent(campaignId: number) {
+  /** A ready agent on the campaign whose phone (a SIPp) is registered at Kamailio with get_settings' token. */
+  async function registeredAgent(campaignId: number, phonePort = phonesPort) {
     const agent = await centre.agent(campaignId);
     const settings = (await get(agent, '/api/settings/get_settings')).json();
     await registerAgents(
       kamailio,
       [{ extension: agent.extension as string, username: settings.token.username, password: settings.token.token }],
-      phonesPort,
+      phonePort,
     );
     await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
     return agent;
   }
+
+  /** A SIPp caller dialling the campaign's number, talking `talkMs` once answered, then hanging up. */
+  const dial = (number: string, talkMs: number, flavour: 'caller' | 'caller-leaves' = 'caller') =>
+    runSipp([
+      `127.0.0.1:${kamailio.port}`,
+      '-sf',
+      scenario(flavour),
+      '-s',
+      number,
+      '-key',
+      'caller',
+      '+14165550144',
+      '-i',
+      '127.0.0.1',
+      '-m',
+      '1',
+      '-d',
+      String(talkMs),
+      '-timeout',
+      '60s',
+      '-timeout_error',
+    ]);
+  const callTo = (number: string) =>
+    eventually(() => t.database.db.selectFrom('calls').selectAll().where('did', '=', number).executeTakeFirst());
 
   it("a caller reaches a registered agent through the app's router; the record has the talk time", async () => {
     const { id, number } = await centre.campaign();
@@ -137,6 +163,55 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
     });
     expect(call.queue_seconds).toBeGreaterThanOrEqual(1);
     expect(call.answered_at).toBeNull();
+  });
+
+  it('an offer that rings out is cancelled and the caller goes to the next agent', async () => {
+    const { id, number } = await centre.campaign();
+    const silentPort = await freePort();
+    const silent = runSipp(['-sf', scenario('agent-unanswered'), '-i', '127.0.0.1', '-p', String(silentPort)]);
+    try {
+      const first = await registeredAgent(id, silentPort);
+      const caller = dial(number, 1000);
+      const offered = await eventually(async () => {
+        const call = await callTo(number);
+        return call.status === 'offered' ? call : null;
+      });
+      expect(offered.agent_id).toBe(first.userId);
+      const second = await registeredAgent(id);
+      ahead += 21_000;
+      await t.app.live.engine.sweep();
+      const result = await caller.done;
+      expect(result.code, `${result.output.slice(-3000)}\n${kamailio.log().slice(-3000)}`).toBe(0);
+      const call = await eventually(async () => {
+        const row = await callTo(number);
+        return row.status === 'after_call' ? row : null;
+      });
+      expect(call).toMatchObject({ agent_id: second.userId, missed: true, agent_disconnected: false });
+      expect(call.talk_seconds).toBeGreaterThanOrEqual(1);
+      expect(await centre.stateOf(first.userId)).toBe('not_ready_automatic');
+    } finally {
+      await silent.stop();
+    }
+  });
+
+  it('an agent ending the call in the app hangs up both phones', async () => {
+    const { id, number } = await centre.campaign();
+    const agent = await registeredAgent(id);
+    const started = Date.now();
+    const caller = dial(number, 30_000);
+    const call = await eventually(async () => {
+      const row = await callTo(number);
+      return row.status === 'talking' ? row : null;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const ended = await post(agent, `/api/inquiries/end_call/${call.id}`, { clicked: true });
+    expect(ended.statusCode).toBe(200);
+    // The caller's phone got the BYE long before it would have hung up itself.
+    await caller.done;
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const row = await callTo(number);
+    expect(row).toMatchObject({ status: 'after_call', agent_disconnected: true });
+    expect(row.talk_seconds).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses a registration whose credentials have expired', async () => {
