@@ -168,3 +168,42 @@ describe('the campaign status report', () => {
     expect(far.statusCode).toBe(400);
   });
 });
+
+describe('the wallboard', () => {
+  it('gives today’s answered, abandoned and service level per campaign, and counts a caller who leaves', async () => {
+    const board = async () => {
+      const response = await post(supervisor, '/api/dashboards/wallboard', {
+        campaigns: [campaignId],
+        timezone: 'America/St_Johns',
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const before = await board();
+    expect(before.service_level_seconds).toBe(20);
+    expect(before.items).toEqual([
+      {
+        campaign_id: campaignId,
+        campaign_name: 'Floor',
+        answered_today: 2,
+        abandoned_today: 0,
+        service_level_today: 100,
+        longest_queue_time_today: 60,
+      },
+    ]);
+    expect(countersOf(boardFromSnapshot(before.snapshot), campaignId).calls_in_queue).toBe(3);
+    const callback = await t.database.db
+      .selectFrom('calls')
+      .select('id')
+      .where('campaign_id', '=', campaignId)
+      .where('callback_requested', '=', true)
+      .executeTakeFirstOrThrow();
+    await t.app.live.engine.abandon(callback.id);
+    const after = await board();
+    expect(after.items[0]).toMatchObject({ answered_today: 2, abandoned_today: 1, service_level_today: 66.7 });
+    expect(countersOf(boardFromSnapshot(after.snapshot), campaignId)).toMatchObject({
+      calls_in_queue: 2,
+      queues_callbacks: 0,
+    });
+  });
+});

@@ -17,6 +17,8 @@ export const liveReportBodySchema = z
     campaigns: z.array(idSchema).max(1000, { error: 'must list at most 1000 campaigns' }).optional(),
     /** Only agents of this call type (the report's Call Type filter). */
     call_type: z.enum(CAMPAIGN_TYPES).nullable().optional(),
+    /** The zone whose today the day's figures count (the viewer's own when missing). */
+    timezone: z.enum(TIME_ZONE_IDS, { error: 'must be one of the supported time zones' }).optional(),
   })
   .strict();
 export type LiveReportBody = z.infer<typeof liveReportBodySchema>;
@@ -88,6 +90,29 @@ export const campaignStatusReportSchema = z.object({
     ),
   }),
 });
+
+/** A live board's starting point as the server sends it (`boardFromSnapshot` in live/supervision reads it). */
+export type LiveSnapshot = z.infer<typeof campaignStatusReportSchema>['snapshot'];
+
+/** The wallboard (beyond the spec): today's service per campaign, and the live board it follows. */
+export const wallboardSchema = z.object({
+  items: z.array(
+    z.object({
+      campaign_id: z.number().int(),
+      campaign_name: z.string(),
+      answered_today: z.number().int(),
+      abandoned_today: z.number().int(),
+      /** Percent of today's answered and abandoned calls answered within SERVICE_LEVEL_SECONDS; null before any. */
+      service_level_today: z.number().nullable(),
+      longest_queue_time_today: z.number().int(),
+    }),
+  ),
+  service_level_seconds: z.number().int(),
+  snapshot: campaignStatusReportSchema.shape.snapshot,
+});
+
+/** A call answered within this many seconds of joining the queue counts toward the service level. */
+export const SERVICE_LEVEL_SECONDS = 20;
 
 export const currentLongestBodySchema = z.object({ campaign_id: idSchema }).strict();
 export const longestTodayBodySchema = z

@@ -47,7 +47,10 @@ export function createSupervisionRepository(db: Kysely<Database>) {
           s.state, s.start_at, s.campaign_id, camp.name AS campaign,
           coalesce(nullif(trim(concat_ws(' ', cl.first_name, cl.last_name)), ''), cl.phone) AS customer,
           c.direction AS call_type, src.name AS source,
-          CASE WHEN s.id IS NULL THEN (SELECT max(l.end_at) FROM agent_state_log l WHERE l.user_id = a.id) END AS last_end
+          -- Logged out since the end of their latest row (rows never overlap; the index on (user_id, start_at)
+          -- reads one row, where max(end_at) would read the agent's whole history).
+          CASE WHEN s.id IS NULL THEN (SELECT l.end_at FROM agent_state_log l WHERE l.user_id = a.id
+            ORDER BY l.start_at DESC LIMIT 1) END AS last_end
         FROM agents a
           LEFT JOIN agent_state_log s ON s.user_id = a.id AND s.end_at IS NULL
           LEFT JOIN calls c ON c.id = s.call_id
@@ -80,6 +83,29 @@ export function createSupervisionRepository(db: Kysely<Database>) {
         .groupBy('campaign_id')
         .execute();
       return new Map(rows.map((row) => [row.campaign_id, Number(row.longest)]));
+    },
+
+    /** Per campaign, the calls queued in [from, to): answered, answered within `withinSeconds`, abandoned. */
+    async answeredAndAbandoned(
+      campaignIds: readonly number[],
+      from: Date,
+      to: Date,
+      withinSeconds: number,
+    ): Promise<Map<number, { answered: number; answeredWithin: number; abandoned: number }>> {
+      if (campaignIds.length === 0) return new Map();
+      const result = await sql<{ campaign_id: number; answered: number; within: number; abandoned: number }>`
+        SELECT campaign_id, count(*) FILTER (WHERE answered_at IS NOT NULL)::int AS answered,
+          count(*) FILTER (WHERE answered_at <= queued_at + make_interval(secs => ${withinSeconds}))::int AS within,
+          count(*) FILTER (WHERE abandoned)::int AS abandoned
+        FROM calls
+        WHERE campaign_id = ANY(${sql.val([...campaignIds])}::int[]) AND queued_at >= ${from} AND queued_at < ${to}
+        GROUP BY campaign_id`.execute(db);
+      return new Map(
+        result.rows.map((row) => [
+          Number(row.campaign_id),
+          { answered: row.answered, answeredWithin: row.within, abandoned: row.abandoned },
+        ]),
+      );
     },
 
     campaignByName: async (name: string) =>

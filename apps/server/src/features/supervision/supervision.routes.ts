@@ -4,6 +4,7 @@ import {
   currentLongestBodySchema,
   liveReportBodySchema,
   longestTodayBodySchema,
+  wallboardSchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +37,18 @@ export const supervisionRoutes: FastifyPluginAsyncZod<{ supervision: Supervision
     input: { in: 'body', schema: liveReportBodySchema },
     response: campaignStatusReportSchema,
     answer: (viewer, body) => supervision.campaignStatusReport(viewer, body),
+  });
+
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/dashboards/wallboard',
+    action: 'supervision.view',
+    tags,
+    summary:
+      "The wallboard: today's answered, abandoned, service level and longest wait per campaign, and the live board",
+    input: { in: 'body', schema: liveReportBodySchema },
+    response: wallboardSchema,
+    answer: (viewer, body) => supervision.wallboard(viewer, body),
   });
 
   viewerRoute(app, {

@@ -5,10 +5,14 @@ import {
   compareAgentStates,
   countersOf,
   isLiveStatus,
+  type LiveBoard,
   type LiveReportBody,
+  type LiveSnapshot,
   liveStatus,
+  SERVICE_LEVEL_SECONDS,
   statusTitle,
 } from '@shiftline/shared';
+import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/schema.js';
 import { invalidField } from '../../plugins/errors.js';
 import type { LiveSequence } from '../realtime/index.js';
@@ -83,6 +87,40 @@ export function createSupervisionService(deps: {
     };
   }
 
+  /** The board a live screen starts from: agents and waiting calls, with the stamp read before them. */
+  async function snapshotOf(ids: readonly number[], body: LiveReportBody): Promise<LiveSnapshot> {
+    // The stamp is read first: an event numbered after it may or may not be in the rows, and applying it is safe.
+    const stamp = await sequence.current(ids);
+    const [agents, waiting] = await Promise.all([supervision.liveAgents(ids), supervision.waitingCalls(ids)]);
+    return {
+      stamp,
+      agents: agents
+        .filter((row) => !body.call_type || row.agent_call_type === body.call_type)
+        .map((row) => {
+          const agent = agentRow(row);
+          return { user_id: agent.id, status: agent.status, since: agent.status_started_at, campaigns: row.campaigns };
+        }),
+      waiting: waiting.map((call) => ({
+        call_id: Number(call.id),
+        campaign_id: call.campaign_id,
+        queued_at: call.queued_at.toISOString(),
+        callback: call.callback_requested,
+      })),
+    };
+  }
+
+  /** Today in the zone asked for (the viewer's own by default), as [start, end). */
+  function today(viewer: UserRow, body: LiveReportBody): [Date, Date] {
+    const day = DateTime.fromMillis(now(), { zone: body.timezone ?? viewer.timezone }).startOf('day');
+    return [day.toJSDate(), day.plus({ days: 1 }).toJSDate()];
+  }
+
+  /** How long the campaign's longest-waiting caller has waited, from a board. */
+  const currentWait = (board: LiveBoard, campaignId: number) => {
+    const oldest = countersOf(board, campaignId).oldest_waiting_since;
+    return oldest === null ? 0 : seconds(new Date(oldest), now());
+  };
+
   return {
     /** POST /api/dashboards/agent_state_report: every agent of the campaigns, by status group, with the stamp. */
     async agentStateReport(viewer: UserRow, body: LiveReportBody) {
@@ -99,36 +137,12 @@ export function createSupervisionService(deps: {
     /** POST /api/dashboards/campaign_status_report: the counters per campaign and the snapshot boards follow. */
     async campaignStatusReport(viewer: UserRow, body: LiveReportBody) {
       const { visible, campaigns, ids } = await campaignsOf(viewer, body);
-      const stamp = await sequence.current(ids);
-      const [agents, waiting] = await Promise.all([supervision.liveAgents(ids), supervision.waitingCalls(ids)]);
-      const at = now();
-      const dayStart = new Date(Math.floor(at / 86_400_000) * 86_400_000);
-      const longestToday = await supervision.longestQueued(ids, dayStart, new Date(dayStart.getTime() + 86_400_000));
-      const snapshot = {
-        stamp,
-        agents: agents
-          .filter((row) => !body.call_type || row.agent_call_type === body.call_type)
-          .map((row) => {
-            const agent = agentRow(row);
-            return {
-              user_id: agent.id,
-              status: agent.status,
-              since: agent.status_started_at,
-              campaigns: row.campaigns,
-            };
-          }),
-        waiting: waiting.map((call) => ({
-          call_id: Number(call.id),
-          campaign_id: call.campaign_id,
-          queued_at: call.queued_at.toISOString(),
-          callback: call.callback_requested,
-        })),
-      };
+      const snapshot = await snapshotOf(ids, body);
+      const longestToday = await supervision.longestQueued(ids, ...today(viewer, body));
       const board = boardFromSnapshot(snapshot);
       const items = campaigns.map((campaign) => {
         const counters = countersOf(board, campaign.id);
-        const current =
-          counters.oldest_waiting_since === null ? 0 : seconds(new Date(counters.oldest_waiting_since), at);
+        const current = currentWait(board, campaign.id);
         return {
           campaign_id: campaign.id,
           campaign_name: campaign.name,
@@ -142,6 +156,34 @@ export function createSupervisionService(deps: {
         };
       });
       return { headers: CAMPAIGN_STATUS_HEADERS, items, additionals_filters: filtersOf(visible), snapshot };
+    },
+
+    /**
+     * POST /api/dashboards/wallboard: today's answered and abandoned calls and service level per campaign (today in
+     * the zone asked for), the longest wait today, and the board the wall follows live.
+     */
+    async wallboard(viewer: UserRow, body: LiveReportBody) {
+      const { campaigns, ids } = await campaignsOf(viewer, body);
+      const snapshot = await snapshotOf(ids, body);
+      const day = today(viewer, body);
+      const [figures, longestToday] = await Promise.all([
+        supervision.answeredAndAbandoned(ids, ...day, SERVICE_LEVEL_SECONDS),
+        supervision.longestQueued(ids, ...day),
+      ]);
+      const board = boardFromSnapshot(snapshot);
+      const items = campaigns.map((campaign) => {
+        const today = figures.get(campaign.id) ?? { answered: 0, answeredWithin: 0, abandoned: 0 };
+        const offered = today.answered + today.abandoned;
+        return {
+          campaign_id: campaign.id,
+          campaign_name: campaign.name,
+          answered_today: today.answered,
+          abandoned_today: today.abandoned,
+          service_level_today: offered === 0 ? null : Math.round((today.answeredWithin / offered) * 1000) / 10,
+          longest_queue_time_today: Math.max(currentWait(board, campaign.id), longestToday.get(campaign.id) ?? 0),
+        };
+      });
+      return { items, service_level_seconds: SERVICE_LEVEL_SECONDS, snapshot };
     },
 
     /** POST /api/dashboards/campaign_current_longest_queue_time: how long the campaign's longest waiting caller has waited. */
