@@ -155,3 +155,10 @@ export const campaignsReportRowSchema = z.object({
   abandoned: z.number().int(),
 });
 export type CampaignsReportRow = z.infer<typeof campaignsReportRowSchema>;
+
+/** The web's names for the live reports' answers (one contract for both sides). */
+export type AgentStateReport = z.infer<typeof agentStateReportSchema>;
+export type CampaignStatusReport = z.infer<typeof campaignStatusReportSchema>;
+export type CampaignStatusRow = z.infer<typeof campaignStatusRowSchema>;
+export type Wallboard = z.infer<typeof wallboardSchema>;
+export type LiveReportFilter = z.infer<typeof agentStateReportSchema>['additionals_filters'][number];
