@@ -13,8 +13,10 @@ import {
   SimulatedTelephony,
   type Telephony,
 } from '../features/calls/index.js';
+import { createColdCallsService, simulateCallees } from '../features/coldCalls/index.js';
 import { AppError } from '../plugins/errors.js';
 import { type Centre, loadCentre, loadShifts } from './centre.js';
+import { placeColdCall } from './coldCaller.js';
 import { idlePeople, PEOPLE_CHECK_MS, PERSON_IDLE_SECONDS } from './peopleCallers.js';
 import { type Scheduled, Scheduler } from './scheduler.js';
 
@@ -105,6 +107,9 @@ export function createSimulator(options: SimulatorOptions) {
   let running = false;
 
   const later = (ms: number, run: () => Promise<void> | void) => scheduler.at(now() + ms, run);
+  // Outbound agents dial leads through the cold-calls service; the clients they dial answer on the same clock.
+  const coldCalls = createColdCallsService({ db: database.db, engine, now });
+  let stopCallees: (() => void) | null = null;
 
   // --- errors ---------------------------------------------------------------------------------------------------
 
@@ -156,7 +161,34 @@ export function createSimulator(options: SimulatorOptions) {
     if (sim.status === to) return;
     const from = sim.status;
     sim.status = to;
-    await act(sim, `status ${from} -> ${to}`, () => engine.setStatus(sim.agent, { status_name: to }));
+    if (await act(sim, `status ${from} -> ${to}`, () => engine.setStatus(sim.agent, { status_name: to }))) {
+      if (to === 'outbound_sales_calls') nextColdCall(sim);
+    }
+  }
+
+  /** An outbound agent in Outbound Sales Calls dials the next lead after a short pause (reading it, a sip of tea). */
+  function nextColdCall(sim: SimAgent, pauseMs = random.int(10, 40) * 1000) {
+    sim.retry?.cancel();
+    sim.retry = later(pauseMs, () => coldCall(sim));
+  }
+
+  async function coldCall(sim: SimAgent) {
+    sim.retry = null;
+    if (sim.call || sim.status !== 'outbound_sales_calls' || statusWanted(sim) !== 'outbound_sales_calls') return;
+    let callId: string | null = null;
+    const placed = await act(sim, 'cold call', async () => {
+      callId = await placeColdCall(coldCalls, sim.agent);
+    });
+    if (!placed) return;
+    if (callId === null) {
+      // No lead free now (or the client was on another call): look again in a minute.
+      nextColdCall(sim, 60_000);
+      return;
+    }
+    sim.status = 'ringing';
+    const call: SimCall = { id: callId, handling: sampleInboundHandling(random), phase: 'ringing', timers: [] };
+    sim.call = call;
+    callAgent.set(callId, sim);
   }
 
   /** Reads the agent's status and live call back from the database and carries on from there. */
@@ -325,9 +357,10 @@ export function createSimulator(options: SimulatorOptions) {
     dropCall(sim);
     sim.status = to;
     // Closing with ready may bring the next call at once (a ring during this await).
-    await act(sim, 'close after-call', () =>
+    const closed = await act(sim, 'close after-call', () =>
       engine.setStatus(sim.agent, { status_name: to, call_id: Number(call.id) }),
     );
+    if (closed && to === 'outbound_sales_calls') nextColdCall(sim);
   }
 
   // --- calls, from the caller's side ---------------------------------------------------------------------------
@@ -387,6 +420,13 @@ export function createSimulator(options: SimulatorOptions) {
   };
 
   const onConnect = (callId: string, agentId: number) => {
+    const dialler = agents.get(agentId);
+    if (dialler?.call?.id === callId && dialler.call.phase === 'ringing' && dialler.status === 'ringing') {
+      // The client a simulated agent dialled picked up: they talk until the client hangs up.
+      dialler.call.phase = 'talking';
+      dialler.status = 'on_call';
+      return;
+    }
     if (agents.has(agentId) || stopped) return;
     // A person answered a simulated caller: the caller talks, then hangs up, unless the person ends first.
     const caller = callers.get(callId) ?? { patience: null, hangUp: null, deadline: now() };
@@ -428,6 +468,12 @@ export function createSimulator(options: SimulatorOptions) {
       dropCall(sim);
       sim.status = 'not_ready_automatic';
       sim.retry = later(random.int(60, 180) * 1000, () => followSchedule(sim));
+    } else if (reason === 'unanswered') {
+      // The dialled client did not pick up: the engine put the agent back in Outbound Sales Calls.
+      dropCall(sim);
+      sim.status = 'outbound_sales_calls';
+      if (statusWanted(sim) === 'outbound_sales_calls') nextColdCall(sim);
+      else sim.retry = later(1000, () => followSchedule(sim));
     } else if (reason === 'abandoned') {
       // The caller left while the phone rang: the engine put the agent back to ready.
       dropCall(sim);
@@ -527,6 +573,14 @@ export function createSimulator(options: SimulatorOptions) {
         telephony.on('ring', onRing);
         telephony.on('connect', onConnect);
         telephony.on('release', onRelease);
+        stopCallees = simulateCallees(telephony, engine, {
+          random: random.next,
+          later: (ms, run) =>
+            later(ms, async () => {
+              await run();
+            }),
+          log,
+        });
         if (options.sweepEveryMs) scheduleSweeps(options.sweepEveryMs);
         const peopleEvery = options.peopleCheckMs ?? PEOPLE_CHECK_MS;
         if (peopleEvery) schedulePeopleCallers(peopleEvery);
@@ -575,6 +629,7 @@ export function createSimulator(options: SimulatorOptions) {
       telephony.off('ring', onRing);
       telephony.off('connect', onConnect);
       telephony.off('release', onRelease);
+      stopCallees?.();
     },
   };
 }

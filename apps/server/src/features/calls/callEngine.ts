@@ -586,7 +586,7 @@ export function createCallEngine(deps: CallEngineDeps) {
         outcome.events.call(updated, call.status);
         if (call.agent_id !== null) await agentTo(repos, outcome, call.agent_id, 'outbound_sales_calls', call);
         outcome.after.push(() => {
-          deps.telephony.release(call.id, by === 'no_answer' ? 'missed' : 'agent');
+          deps.telephony.release(call.id, by === 'no_answer' ? 'unanswered' : 'agent');
           announceColdCalls(deps.realtime, updated);
         });
         return updated;

@@ -13,8 +13,11 @@ export type Telephony = {
   connect: (callId: string, agentId: number) => void;
   hold: (callId: string) => void;
   resume: (callId: string) => void;
-  /** The call's line ended (by the agent, the caller or the engine): release the caller. */
-  release: (callId: string, reason: 'agent' | 'caller' | 'missed' | 'abandoned' | 'restart') => void;
+  /**
+   * The call's line ended (by the agent, the caller or the engine): release the caller. 'unanswered': an outbound
+   * call the client did not pick up.
+   */
+  release: (callId: string, reason: 'agent' | 'caller' | 'missed' | 'abandoned' | 'restart' | 'unanswered') => void;
   /**
    * An agent places an outbound call (a cold call): ring `phone` and bridge it to the agent's phone. The adapter
    * reports the client picking up (engine.calleeAnswered) or not (engine.calleeUnanswered). An adapter without it

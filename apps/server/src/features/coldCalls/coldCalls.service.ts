@@ -27,9 +27,13 @@ import { type ColdCallListRow, createColdCallsRepository } from './coldCalls.rep
 export type ColdCallsDeps = {
   db: Kysely<Database>;
   engine: CallEngine;
-  realtime: Realtime;
+  /** Where list changes are announced; the simulator, a client of this service, has none (its dials announce). */
+  realtime?: Realtime;
   now?: () => number;
 };
+
+/** Who asks: a signed-in user, or the simulator's agent (with the zone differences are shown in). */
+export type ColdCallViewer = Pick<UserRow, 'id' | 'role' | 'agent_call_type' | 'timezone'>;
 
 /** Team lead, agent supervisor and campaign manager: every outbound campaign, the last 24 hours by default. */
 const SUPERVISORY: readonly Role[] = ['team_lead', 'agent_supervisor', 'campaign_manager'];
@@ -59,20 +63,21 @@ export function createColdCallsService(deps: ColdCallsDeps) {
 
   const refresh = (campaignIds: Iterable<number>) => {
     for (const campaignId of new Set(campaignIds)) {
-      realtime.toRoom([campaignRoom(campaignId), LIVE_ROOM], SOCKET_EVENTS.coldCallsRefresh, {
+      realtime?.toRoom([campaignRoom(campaignId), LIVE_ROOM], SOCKET_EVENTS.coldCallsRefresh, {
         campaign_id: campaignId,
       });
     }
   };
 
   /** Campaigns whose lists the viewer reads: an agent their own outbound campaigns, supervisory roles every one. */
-  const viewableCampaigns = (viewer: UserRow) =>
+  const viewableCampaigns = (viewer: ColdCallViewer) =>
     SUPERVISORY.includes(viewer.role) ? read.outboundCampaigns() : read.callCampaignsOf(viewer.id);
 
   /** Campaigns the viewer may take and dial leads in: outbound campaigns they are enabled on. */
-  const callableCampaignIds = async (viewer: UserRow) => (await read.callCampaignsOf(viewer.id)).map((c) => c.id);
+  const callableCampaignIds = async (viewer: ColdCallViewer) =>
+    (await read.callCampaignsOf(viewer.id)).map((c) => c.id);
 
-  function toRow(row: ColdCallListRow, viewer: UserRow, at: number): ColdCallRow {
+  function toRow(row: ColdCallListRow, viewer: ColdCallViewer, at: number): ColdCallRow {
     const difference = (zoneOffsetMinutes(at, row.timezone) - zoneOffsetMinutes(at, viewer.timezone)) / 60;
     const lastResult =
       row.last_call_answered_at !== null
@@ -106,7 +111,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
     };
   }
 
-  async function leadRow(viewer: UserRow, id: number): Promise<ColdCallRow | null> {
+  async function leadRow(viewer: ColdCallViewer, id: number): Promise<ColdCallRow | null> {
     const campaignIds = (await viewableCampaigns(viewer)).map((c) => c.id);
     const [row] = await read.page({
       campaignIds,
@@ -122,7 +127,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
 
   /** Dials a lead (or redials a client): simultaneous calls are answered as such and change nothing. */
   async function dial(
-    viewer: UserRow,
+    viewer: ColdCallViewer,
     target: { campaignId: number; clientId: number; phone: string; leadId: number | null; closing: number | null },
     checkSimultaneous: boolean,
   ): Promise<ColdCallAnswer> {
@@ -163,7 +168,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
   }
 
   /** {check_ivr}: whether the agent may dial now (Outbound Sales Calls, no call, an outbound campaign). */
-  async function checkIvr(viewer: UserRow): Promise<ColdCallAnswer> {
+  async function checkIvr(viewer: ColdCallViewer): Promise<ColdCallAnswer> {
     const info = await engine.statusInfo(viewer);
     const campaigns = await callableCampaignIds(viewer);
     const reason =
@@ -177,7 +182,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
 
   return {
     /** GET /api/get_cold_calls_table_data */
-    async table(viewer: UserRow, query: ColdCallsTableQuery): Promise<ColdCallsTable> {
+    async table(viewer: ColdCallViewer, query: ColdCallsTableQuery): Promise<ColdCallsTable> {
       const campaigns = await viewableCampaigns(viewer);
       const visible = campaigns.map((c) => c.id);
       if (query.campaignId !== undefined && !visible.includes(query.campaignId)) {
@@ -229,7 +234,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
      * POST /api/get_cold_call_for_agent: the lead (or, without an id, the next free one) is attached to the agent
      * and any other lead they held is let go, in one transaction. A lead another agent holds is refused (409).
      */
-    async takeLead(viewer: UserRow, body: { cold_call_id: number | null; mode: ColdCallMode }) {
+    async takeLead(viewer: ColdCallViewer, body: { cold_call_id: number | null; mode: ColdCallMode }) {
       const campaigns = await callableCampaignIds(viewer);
       const changed = await db.transaction().execute(async (trx) => {
         const repo = createColdCallsRepository(trx);
@@ -254,7 +259,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
     },
 
     /** POST /api/clear_lead_attached_to_agent: the agent's lead (only a definite one, if asked) is let go. */
-    async clearLead(viewer: UserRow, body: { only_definite_leads: boolean }) {
+    async clearLead(viewer: ColdCallViewer, body: { only_definite_leads: boolean }) {
       const released = await db.transaction().execute(async (trx) => {
         const repo = createColdCallsRepository(trx);
         await repo.lockAgent(viewer.id);
@@ -265,7 +270,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
     },
 
     /** POST /api/inquiries/cold_call in its three forms. */
-    async coldCall(viewer: UserRow, body: ColdCallBody): Promise<ColdCallAnswer> {
+    async coldCall(viewer: ColdCallViewer, body: ColdCallBody): Promise<ColdCallAnswer> {
       if (body.check_ivr !== undefined) return checkIvr(viewer);
       if (body.redial !== undefined && body.inquiry_id !== undefined) {
         const previous = await read.callOf(body.inquiry_id);

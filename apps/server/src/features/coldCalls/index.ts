@@ -1,3 +1,3 @@
 export { coldCallsRoutes } from './coldCalls.routes.js';
-export { type ColdCallsService, createColdCallsService } from './coldCalls.service.js';
+export { type ColdCallsService, type ColdCallViewer, createColdCallsService } from './coldCalls.service.js';
 export { type SimulatedCalleeOptions, simulateCallees } from './simulatedCallees.js';

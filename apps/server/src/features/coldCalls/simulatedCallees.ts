@@ -11,7 +11,15 @@ export type SimulatedCalleeOptions = {
   /** How long an answering client talks before hanging up, unless the agent ends the call first. */
   talkMs?: readonly [number, number];
   log?: { debug: (object: object, message: string) => void };
+  /** Runs `run` after `ms` and returns how to cancel it; real timers unless given (the simulator's own clock). */
+  later?: (ms: number, run: () => Promise<unknown>) => { cancel: () => void };
 };
+
+function realTimer(ms: number, run: () => Promise<unknown>) {
+  const timer = setTimeout(() => void run(), ms);
+  timer.unref?.();
+  return { cancel: () => clearTimeout(timer) };
+}
 
 /**
  * The simulated clients an agent dials (the demo's phone network): about 40 % pick up after a few seconds and hang up
@@ -28,16 +36,16 @@ export function simulateCallees(
   const [answerMin, answerMax] = options.answerAfterMs ?? [2000, 6000];
   const giveUpAfter = options.giveUpAfterMs ?? 25_000;
   const [talkMin, talkMax] = options.talkMs ?? [20_000, 90_000];
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const schedule = options.later ?? realTimer;
+  const pending = new Set<{ cancel: () => void }>();
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
   const later = (ms: number, run: () => Promise<unknown>) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      run().catch((error: unknown) => options.log?.debug({ err: error }, 'simulated callee: move refused'));
-    }, ms);
-    timer.unref?.();
-    timers.add(timer);
+    const entry = schedule(ms, async () => {
+      pending.delete(entry);
+      await run().catch((error: unknown) => options.log?.debug({ err: error }, 'simulated callee: move refused'));
+    });
+    pending.add(entry);
   };
 
   const onDial = (callId: string) => {
@@ -53,7 +61,7 @@ export function simulateCallees(
   telephony.on('dial', onDial);
   return () => {
     telephony.off('dial', onDial);
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
+    for (const entry of pending) entry.cancel();
+    pending.clear();
   };
 }
