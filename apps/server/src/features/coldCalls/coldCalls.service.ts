@@ -15,14 +15,14 @@ import {
   SOCKET_EVENTS,
   statusTitle,
   toE164,
-  zoneOffsetMinutes,
 } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { type CallEngine, callPageUrl } from '../calls/index.js';
 import type { Realtime } from '../realtime/index.js';
-import { type ColdCallListRow, createColdCallsRepository } from './coldCalls.repository.js';
+import { COLD_CALL_HEADERS, toColdCallRow } from './coldCallRow.js';
+import { createColdCallsRepository } from './coldCalls.repository.js';
 
 export type ColdCallsDeps = {
   db: Kysely<Database>;
@@ -40,16 +40,6 @@ const SUPERVISORY: readonly Role[] = ['team_lead', 'agent_supervisor', 'campaign
 
 /** Raised inside the dial's transaction so it rolls back; answered as simultaneous_call (nothing changed). */
 class SimultaneousCall extends Error {}
-
-const HEADERS: ColdCallsTable['headers'] = [
-  { text: 'Client', value: 'client_name', filterable: true },
-  { text: 'Phone', value: 'phone', filterable: true, check_valid_phone: true },
-  { text: 'Campaign', value: 'campaign_name', filterable: true },
-  { text: 'Time zone', value: 'timezone', filterable: false, show_tz: true },
-  { text: 'Last call', value: 'last_called_at', filterable: true, formatDate: true },
-  { text: 'Result', value: 'last_result', filterable: false },
-  { text: 'Agent', value: 'attached_agent_name', filterable: false },
-];
 
 /**
  * Cold calls (operations spec §2, §2.8, §4, §7): the outbound campaigns' lead lists, taking a lead, letting it go,
@@ -77,40 +67,6 @@ export function createColdCallsService(deps: ColdCallsDeps) {
   const callableCampaignIds = async (viewer: ColdCallViewer) =>
     (await read.callCampaignsOf(viewer.id)).map((c) => c.id);
 
-  function toRow(row: ColdCallListRow, viewer: ColdCallViewer, at: number): ColdCallRow {
-    const difference = (zoneOffsetMinutes(at, row.timezone) - zoneOffsetMinutes(at, viewer.timezone)) / 60;
-    const lastResult =
-      row.last_call_answered_at !== null
-        ? 'answered'
-        : row.last_call_status === 'ended' || row.last_call_status === 'abandoned'
-          ? 'no_answer'
-          : null;
-    const busy = Boolean(row.busy);
-    return {
-      id: row.id,
-      client_id: row.client_id,
-      client_phone: row.client_phone,
-      phone: row.phone,
-      is_valid: row.phone_valid && !busy,
-      phone_valid: row.phone_valid,
-      busy,
-      client_name: `${row.first_name} ${row.last_name}`.trim(),
-      campaign_id: row.campaign_id,
-      campaign_name: row.campaign_name,
-      timezone: row.timezone,
-      timezone_difference: difference,
-      attached_agent_id: row.attached_agent_id,
-      attached_agent_name:
-        row.agent_first_name === null ? null : `${row.agent_first_name} ${row.agent_second_name ?? ''}`.trim(),
-      current_lead: row.attached_agent_id === viewer.id,
-      definite: row.definite,
-      last_result: lastResult,
-      last_called_at: row.last_called_at ? new Date(row.last_called_at).toISOString() : null,
-      css_class: !row.phone_valid ? 'invalid' : busy ? 'busy' : '',
-      url: null,
-    };
-  }
-
   async function leadRow(viewer: ColdCallViewer, id: number): Promise<ColdCallRow | null> {
     const campaignIds = (await viewableCampaigns(viewer)).map((c) => c.id);
     const [row] = await read.page({
@@ -122,7 +78,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
       offset: 0,
       id,
     });
-    return row ? toRow(row, viewer, now().getTime()) : null;
+    return row ? toColdCallRow(row, viewer, now().getTime()) : null;
   }
 
   /** Dials a lead (or redials a client): simultaneous calls are answered as such and change nothing. */
@@ -213,8 +169,8 @@ export function createColdCallsService(deps: ColdCallsDeps) {
         offset: (page - 1) * size,
       });
       return {
-        items: rows.map((row) => toRow(row, viewer, at)),
-        headers: HEADERS,
+        items: rows.map((row) => toColdCallRow(row, viewer, at)),
+        headers: COLD_CALL_HEADERS,
         options: { totalCount: total, supportedPageSizes: [...COLD_CALL_PAGE_SIZES] },
         additionals_filters: {
           campaigns,
