@@ -19,7 +19,14 @@ export const CALL_STATES = [
 export type CallState = (typeof CALL_STATES)[number];
 
 /** States a call is live in: it holds a queue place or an agent. Reconciled at start after a crash. */
-export const LIVE_CALL_STATES: readonly CallState[] = ['queued', 'offered', 'dialling', 'talking', 'on_hold', 'after_call'];
+export const LIVE_CALL_STATES: readonly CallState[] = [
+  'queued',
+  'offered',
+  'dialling',
+  'talking',
+  'on_hold',
+  'after_call',
+];
 /** States in which an agent and the caller are connected. */
 export const CONNECTED_CALL_STATES: readonly CallState[] = ['talking', 'on_hold'];
 
