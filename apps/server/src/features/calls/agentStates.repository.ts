@@ -31,9 +31,23 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
     current: async (userId: number): Promise<OpenState | null> =>
       ((await openRow(userId).executeTakeFirst()) as OpenState | undefined) ?? null,
 
-    /** The open row, locked until the transaction ends: state changes of one agent queue here. */
-    lockCurrent: async (userId: number): Promise<OpenState | null> =>
-      ((await openRow(userId).forUpdate().executeTakeFirst()) as OpenState | undefined) ?? null,
+    /**
+     * The open row, locked until the transaction ends: state changes of one agent queue here. A locked read that finds
+     * none either waited for a change that closed the row it wanted (the next one is read again) or found an agent
+     * with no open row at all (never signed in, or closed by a restart): then the user's row is locked (FOR NO KEY
+     * UPDATE, which the state rows' foreign-key checks do not wait for) so two first changes queue instead of both
+     * opening a row.
+     */
+    async lockCurrent(userId: number): Promise<OpenState | null> {
+      for (;;) {
+        const open = await openRow(userId).forUpdate().executeTakeFirst();
+        if (open) return open as OpenState;
+        // READ COMMITTED: a new statement sees the row that replaced the one the locked read waited for.
+        if (await openRow(userId).executeTakeFirst()) continue;
+        await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+        return ((await openRow(userId).forUpdate().executeTakeFirst()) as OpenState | undefined) ?? null;
+      }
+    },
 
     /** The state the agent was in just before the open one (technical issues keeps its phone state). */
     stateBefore: async (userId: number, openStart: Date): Promise<string | null> => {
