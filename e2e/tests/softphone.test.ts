@@ -1,0 +1,231 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.js';
+import { screenshot, signIn } from '../support/browser.js';
+import {
+  audioPacketsReceived,
+  type Caller,
+  IN_NAMESPACE,
+  launchPhoneBrowser,
+  openCaller,
+  recordPeerConnections,
+  runInNetworkNamespace,
+  startTelephonyApp,
+  type TelephonyApp,
+  telephonyMissing,
+} from '../support/softphone.js';
+
+/*
+ * The browser softphone on real SIP (issue 14): the real app with TELEPHONY=sip, a real Kamailio, the agents' pages
+ * running the app's JsSIP softphone and a caller page running JsSIP, all on loopback inside a private network
+ * namespace. Outside the namespace the file re-runs itself inside one.
+ */
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+const missing = telephonyMissing();
+const POLL = { timeout: 20_000, interval: 250 };
+
+describe.skipIf(IN_NAMESPACE)('the softphone on real SIP', () => {
+  it.skipIf(missing !== null)(
+    `runs inside a private network namespace${missing ? ` (skipped: ${missing})` : ''}`,
+    async () => {
+      const run = await runInNetworkNamespace(THIS_FILE);
+      expect(run.output).toMatch(/Tests\s+\d+ passed/);
+      expect(run.output).not.toMatch(/\d+ (failed|skipped)/);
+      expect(run.code).toBe(0);
+    },
+    900_000,
+  );
+});
+
+type Me = { user: { id: number; extension: string | null; long_name: string } };
+
+describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_000 }, () => {
+  let app: TelephonyApp;
+  let browser: Browser;
+  let agent: Page;
+  let lead: Page;
+  let admin: Page;
+  let caller: Caller | null = null;
+  let campaignNumber = '';
+
+  async function phonePage(email: string): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: app.baseUrl,
+      viewport: { width: 1440, height: 900 },
+      timezoneId: 'America/Toronto',
+      locale: 'en-US',
+    });
+    context.setDefaultTimeout(20_000);
+    await recordPeerConnections(context);
+    const page = await context.newPage();
+    await signIn(page, email);
+    return page;
+  }
+
+  const phoneState = (page: Page) => page.getByTestId('softphone-state').getAttribute('data-state');
+  const statusName = async (page: Page) =>
+    (await api<{ status: { name: string } }>(page, 'GET', '/api/status/get_current_status_info')).json.status.name;
+  const setStatus = (page: Page, status: string) =>
+    api(page, 'POST', '/api/status/set_new_status', { status_name: status });
+  const callData = async (page: Page, id: number) =>
+    (await api<{ status: string; agent_id: number | null }>(page, 'GET', `/api/inquiries/${id}/get_call_data`)).json;
+
+  /** The number of an inbound campaign the demo agent works, found through get_campaign_by_phone_number. */
+  async function inboundNumberOf(page: Page): Promise<string> {
+    const me = await api<Me>(page, 'GET', '/api/auth/me');
+    const mine = await api<{ id: number; is_disabled: boolean }[]>(
+      admin,
+      'GET',
+      `/api/dashboards/user-campaigns-popup/${me.json.user.id}`,
+    );
+    const enabled = new Set(mine.json.filter((entry) => !entry.is_disabled).map((entry) => entry.id));
+    for (let index = 0; index < 60; index += 1) {
+      const phone = `+1888555${String(1000 + index).padStart(4, '0')}`;
+      const found = await api<{ campaign: { id: number; type: string } | null }>(
+        page,
+        'POST',
+        '/api/inquiries/get_campaign_by_phone_number',
+        { phone },
+      );
+      const campaign = found.json.campaign;
+      if (campaign && campaign.type === 'inbound' && enabled.has(campaign.id)) return phone;
+    }
+    throw new Error('no inbound campaign number for the demo agent');
+  }
+
+  /** Kamailio's and the app's logs into .artifacts/, for a failure's message. */
+  function keepLogs(): string {
+    const dir = fileURLToPath(new URL('../../.artifacts', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/softphone-kamailio.log`, app.kamailio().log());
+    writeFileSync(`${dir}/softphone-app.log`, app.server.output());
+    return dir;
+  }
+
+  /** A caller dials the campaign; the agent's page opens the call and its phone answers by itself. */
+  async function callReachesAgent(from: string): Promise<number> {
+    caller = await openCaller(browser, app.kamailio(), from);
+    await caller.dial(campaignNumber);
+    await agent.waitForURL(/\/inquiries\/call\/\d+/, { timeout: 30_000 }).catch(async (error: Error) => {
+      // What the SIP side saw, to tell a routing failure from a softphone one.
+      throw new Error(
+        `${error.message}\ncaller: ${await caller?.state()}, agent phone: ${await phoneState(agent)}, ` +
+          `agent status: ${await statusName(agent)}, agent's call: ${JSON.stringify((await api(agent, 'GET', '/api/inquiries/get_call_for_user')).json).slice(0, 300)}\n` +
+          `Kamailio (all of it in ${keepLogs()}):\n${app.kamailio().log().slice(-2000)}\napp:\n${app.server.output().slice(-2000)}`,
+      );
+    });
+    const callId = Number(/\/inquiries\/call\/(\d+)/.exec(agent.url())?.[1]);
+    await expect.poll(() => phoneState(agent), POLL).toBe('incoming');
+    return callId;
+  }
+
+  beforeAll(async () => {
+    app = await startTelephonyApp();
+    browser = await launchPhoneBrowser();
+    admin = await phonePage('admin@shiftline.test');
+    agent = await phonePage('agent@shiftline.test');
+    lead = await phonePage('teamlead@shiftline.test');
+    campaignNumber = await inboundNumberOf(agent);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('registers the agent with the ephemeral credentials; the top bar says Registered', async () => {
+    await setStatus(agent, 'ready');
+    await agent.goto('/inquiries/all_calls');
+    await expect.poll(() => phoneState(agent), POLL).toBe('registered');
+    expect(await agent.getByRole('status', { name: 'Softphone: Registered' }).count()).toBe(1);
+    await screenshot(agent, 'softphone-registered');
+  });
+
+  it('takes a call: ringing, answered by itself after 5 s, audio both ways, hold and unhold, mute', async () => {
+    const callId = await callReachesAgent('+14165550111');
+    const rangAt = Date.now();
+    await screenshot(agent, 'softphone-incoming');
+    await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
+    // Agents answer after 5000 ms (the page may have opened a moment after the INVITE arrived).
+    expect(Date.now() - rangAt).toBeGreaterThan(3500);
+    await expect.poll(() => caller?.state(), POLL).toBe('confirmed');
+    await expect.poll(() => callData(agent, callId).then((call) => call.status), POLL).toBe('talking');
+
+    // Real audio: RTP packets arrive on both sides.
+    await expect.poll(() => audioPacketsReceived(agent), POLL).toBeGreaterThan(0);
+    await expect.poll(() => caller?.page && audioPacketsReceived(caller.page), POLL).toBeGreaterThan(0);
+    await screenshot(agent, 'softphone-in-progress');
+
+    await agent.getByTestId('call-hold').click();
+    await expect.poll(() => phoneState(agent), POLL).toBe('on_hold');
+    await expect.poll(() => callData(agent, callId).then((call) => call.status), POLL).toBe('on_hold');
+    await screenshot(agent, 'softphone-on-hold');
+    await agent.getByTestId('call-resume').click();
+    await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
+    await expect.poll(() => callData(agent, callId).then((call) => call.status), POLL).toBe('talking');
+
+    await agent.getByTestId('call-mute').click();
+    await expect.poll(() => phoneState(agent), POLL).toBe('muted');
+    await screenshot(agent, 'softphone-muted');
+    await agent.getByTestId('call-unmute').click();
+    await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
+
+    // Still flowing after hold and resume.
+    const before = await audioPacketsReceived(caller?.page as Page);
+    await expect.poll(() => audioPacketsReceived(caller?.page as Page), POLL).toBeGreaterThan(before);
+
+    await agent.getByTestId('call-end').click();
+    await expect.poll(() => caller?.state(), POLL).toBe('ended');
+    await expect.poll(() => phoneState(agent), POLL).toMatch(/ended|registered/);
+    await screenshot(agent, 'softphone-ended');
+    await agent.getByTestId('after-call-form').waitFor();
+    const dispositions = agent.getByTestId('after-call-disposition');
+    if ((await dispositions.count()) > 0) {
+      const first = await dispositions.locator('option:not([value=""])').first().getAttribute('value');
+      await dispositions.selectOption(first as string);
+    }
+    await agent.getByTestId('after-call-close').click();
+    await expect.poll(() => statusName(agent), POLL).toBe('ready');
+    await caller?.page.context().close();
+    caller = null;
+  });
+
+  it('Kamailio stopped mid-session: technical issue and retries; Kamailio back: registered and Ready again', async () => {
+    await expect.poll(() => phoneState(agent), POLL).toBe('registered');
+    await app.stopKamailio();
+    await expect.poll(() => phoneState(agent), { timeout: 60_000, interval: 500 }).toBe('technical_issue');
+    await expect.poll(() => statusName(agent), POLL).toBe('technical_issues');
+    await screenshot(agent, 'softphone-technical-issue');
+    await app.startKamailioAgain();
+    await expect.poll(() => phoneState(agent), { timeout: 60_000, interval: 500 }).toBe('registered');
+    await expect.poll(() => statusName(agent), POLL).toBe('ready');
+  });
+
+  it('blind transfer: the call moves to a second phone, which ends up with the caller', async () => {
+    const leadMe = (await api<Me>(lead, 'GET', '/api/auth/me')).json.user;
+    await setStatus(lead, 'ready');
+    await lead.goto('/inquiries/all_calls');
+    // Ready after the agent, so the caller reaches the agent first (the longest idle), then is transferred.
+    await expect.poll(() => phoneState(lead), POLL).toBe('registered');
+
+    const callId = await callReachesAgent('+14165550112');
+    await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
+    await agent.getByTestId('transfer-role').selectOption('team_lead');
+    await agent.getByRole('button', { name: `Transfer the call to ${leadMe.long_name}` }).click();
+
+    // The lead's phone rings with the transferred caller; a team lead answers by hand (spec §4).
+    await expect.poll(() => phoneState(lead), { timeout: 30_000 }).toBe('incoming');
+    await lead.waitForURL(/\/inquiries\/call\/\d+/);
+    await lead.getByTestId('answer-call').click();
+    await expect.poll(() => phoneState(lead), POLL).toBe('in_progress');
+    await expect.poll(() => caller?.state(), POLL).toBe('confirmed');
+    await expect.poll(() => audioPacketsReceived(lead), POLL).toBeGreaterThan(0);
+    await expect.poll(() => callData(admin, callId).then((call) => call.agent_id), POLL).toBe(leadMe.id);
+    await screenshot(lead, 'softphone-transferred');
+    await caller?.hangUp();
+    await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
+  });
+});
