@@ -1,3 +1,4 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
@@ -8,6 +9,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import HomeIcon from '@mui/icons-material/Home';
 import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewTimelineIcon from '@mui/icons-material/ViewTimeline';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -76,6 +78,20 @@ const NAV_ITEMS: readonly NavItem[] = [
     icon: CallMadeIcon,
     testId: 'nav-dashboard-outbound',
     action: 'dashboards.calls',
+  },
+  {
+    to: '/supervision/agent_state',
+    label: 'Agent state report',
+    icon: SupportAgentIcon,
+    testId: 'nav-agent-state',
+    action: 'supervision.view',
+  },
+  {
+    to: '/supervision/campaigns_report',
+    label: 'Campaigns report',
+    icon: AssessmentIcon,
+    testId: 'nav-campaigns-report',
+    action: 'supervision.view',
   },
   {
     to: '/productivity',

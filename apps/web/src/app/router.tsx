@@ -9,6 +9,7 @@ import { homeRoute } from '../features/home/routes';
 import { productivityRoute } from '../features/productivity/routes';
 import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
 import { scheduleRoute } from '../features/schedule/routes';
+import { agentStateRoute, campaignsReportRoute, wallboardRoute } from '../features/supervision/routes';
 import { teamScheduleRoute } from '../features/teamSchedule/routes';
 import { daysOffRoute } from '../features/vacations/routes';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
@@ -34,6 +35,13 @@ const pages: RouteObject[] = [
   {
     element: <RequireAuth />,
     children: [
+      {
+        // The wallboard fills a wall screen: no top bar or navigation around it.
+        path: 'wallboard',
+        handle: titled('Wallboard'),
+        element: <RequirePermission action="supervision.view" />,
+        children: [{ index: true, lazy: wallboardRoute }],
+      },
       {
         lazy: layoutRoute,
         children: [
@@ -65,6 +73,16 @@ const pages: RouteObject[] = [
                   { index: true, element: <Navigate to="inbound" replace /> },
                   { path: 'inbound', handle: titled('Inbound calls'), lazy: inboundDashboardRoute },
                   { path: 'outbound', handle: titled('Outbound calls'), lazy: outboundDashboardRoute },
+                ],
+              },
+              {
+                // The live floor and the campaigns report (spec §2.3, §2.4): the centre's staff.
+                path: 'supervision',
+                element: <RequirePermission action="supervision.view" />,
+                children: [
+                  { index: true, element: <Navigate to="agent_state" replace /> },
+                  { path: 'agent_state', handle: titled('Agent state report'), lazy: agentStateRoute },
+                  { path: 'campaigns_report', handle: titled('Campaigns report'), lazy: campaignsReportRoute },
                 ],
               },
               {

@@ -20,7 +20,7 @@ export type ServerChange =
   | { kind: 'daysOff' }
   /** A notification arrived or changed the user's list. */
   | { kind: 'notifications' }
-  /** An agent's campaigns were switched: agent lists per campaign and campaign agent counts. */
+  /** An agent's campaigns were switched: agent lists per campaign, campaign agent counts and the live floor. */
   | { kind: 'agentCampaigns' }
   /** The user's own profile or zone changed: the session holding them. */
   | { kind: 'session' }
@@ -41,7 +41,7 @@ const STALES: Stales = {
   shiftStatus: ({ months }) => [queryKeys.schedule.all, ...(months ? [queryKeys.teamSchedule.months] : [])],
   daysOff: () => [queryKeys.schedule.all, queryKeys.teamSchedule.all, queryKeys.daysOff.all],
   notifications: () => [queryKeys.notifications.list],
-  agentCampaigns: () => [queryKeys.agents.all, queryKeys.campaigns.all],
+  agentCampaigns: () => [queryKeys.agents.all, queryKeys.campaigns.all, queryKeys.supervision.live],
   session: () => [queryKeys.session],
   callsCounted: () => [queryKeys.dashboards.records, queryKeys.dashboards.salesLeads],
   agentStatus: () => [queryKeys.status.current],

@@ -79,6 +79,19 @@ export const queryKeys = {
     /** One agent's campaigns with their enabled state (the campaigns dialog). */
     campaignToggles: (userId: number) => ['agent-campaigns', userId] as const,
   },
+  /** The live floor (agent state report, campaign status, wallboard) and the campaigns report. */
+  supervision: {
+    /** Every live snapshot: what changes when agents' campaigns are switched. */
+    live: ['supervision', 'live'] as const,
+    agentState: (campaigns: readonly number[], callType: string | null) =>
+      ['supervision', 'live', 'agent-state', campaignParam(campaigns) ?? '', callType ?? ''] as const,
+    campaignStatus: (campaigns: readonly number[], callType: string | null, zone: string) =>
+      ['supervision', 'live', 'campaign-status', campaignParam(campaigns) ?? '', callType ?? '', zone] as const,
+    wallboard: (campaigns: readonly number[], zone: string) =>
+      ['supervision', 'live', 'wallboard', campaignParam(campaigns) ?? '', zone] as const,
+    campaignsReport: (start: number, end: number, zone: string) =>
+      ['supervision', 'campaigns-report', start, end, zone] as const,
+  },
   campaigns: {
     all: ['campaigns'] as const,
     list: (type: string | undefined) => ['campaigns', type ?? 'all'] as const,

@@ -1,1 +1,2 @@
 export { loadAgentsList } from './agentsList';
+export { AgentCampaignsDialog } from './components/AgentCampaignsDialog';

@@ -16,14 +16,16 @@ import { ApiError } from '../../../lib/apiError';
 import { useAgentCampaigns } from '../hooks/useAgentCampaigns';
 import { agentName } from '../utils/agentName';
 
-type AgentCampaignsDialogProps = { agent: Agent; canToggle: boolean; onClose: () => void };
+/** The agent as the agents list has them, or as a live report names them (one display name). */
+type DialogAgent = Pick<Agent, 'id'> & (Pick<Agent, 'firstName' | 'secondName'> | { name: string });
+type AgentCampaignsDialogProps = { agent: DialogAgent; canToggle: boolean; onClose: () => void };
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /** The campaigns popup: an agent's campaigns, each with a switch for the roles that may change it. */
 export function AgentCampaignsDialog({ agent, canToggle, onClose }: AgentCampaignsDialogProps) {
   const { campaigns, toggle } = useAgentCampaigns(agent.id);
-  const name = agentName(agent);
+  const name = 'name' in agent ? agent.name : agentName(agent);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" data-testid="agent-campaigns-dialog">
       <DialogTitle>

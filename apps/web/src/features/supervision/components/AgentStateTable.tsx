@@ -1,0 +1,100 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { type AgentStateRow, EMPTY_LABELS } from '@shiftline/shared';
+import { useState } from 'react';
+import { formatElapsed } from '../../status';
+import { formatCallType, formatStateSince, orDash } from '../utils/formatLive';
+import { StateChip } from './StateChip';
+
+export const AGENT_STATE_PAGE_SIZE = 10;
+
+type Props = {
+  rows: readonly AgentStateRow[];
+  zone: string;
+  /** The server clock now (ms), ticking: State Time counts from it. */
+  nowMs: number;
+  onOpenCampaigns: (row: AgentStateRow) => void;
+};
+
+/** Spec §2.3: the agents table, 10 rows a page, in the report's order (the rows come sorted). */
+export function AgentStateTable({ rows, zone, nowMs, onOpenCampaigns }: Props) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(rows.length / AGENT_STATE_PAGE_SIZE));
+  // A shrinking list never leaves the table on an empty page.
+  const shown = Math.min(page, pages - 1);
+  const visible = rows.slice(shown * AGENT_STATE_PAGE_SIZE, (shown + 1) * AGENT_STATE_PAGE_SIZE);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Agents">
+        <TableHead>
+          <TableRow>
+            <TableCell>Source</TableCell>
+            <TableCell>Name</TableCell>
+            <TableCell>Group</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>State Time</TableCell>
+            <TableCell>State Since</TableCell>
+            <TableCell>Campaign</TableCell>
+            <TableCell>Customer</TableCell>
+            <TableCell>Call Type</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {visible.map((row) => (
+            <TableRow key={row.id} data-testid="agent-state-row" data-id={row.id} data-status={row.status}>
+              <TableCell>{orDash(row.source)}</TableCell>
+              <TableCell>
+                <Link
+                  component="button"
+                  type="button"
+                  underline="hover"
+                  onClick={() => onOpenCampaigns(row)}
+                  data-testid="agent-state-name"
+                  aria-label={`Campaigns of ${row.name}`}
+                  sx={{ textAlign: 'left', fontWeight: 500 }}
+                >
+                  {row.name}
+                </Link>
+              </TableCell>
+              <TableCell>{orDash(row.agent_group)}</TableCell>
+              <TableCell>
+                <StateChip title={row.title} bgc={row.bgc} status={row.status} />
+              </TableCell>
+              <TableCell data-testid="agent-state-time" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatElapsed((nowMs - Date.parse(row.status_started_at)) / 1000)}
+              </TableCell>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatStateSince(row.state_since, zone, nowMs)}
+              </TableCell>
+              <TableCell data-testid="agent-state-campaign">{orDash(row.campaign)}</TableCell>
+              <TableCell>{orDash(row.customer)}</TableCell>
+              <TableCell>{formatCallType(row.call_type)}</TableCell>
+            </TableRow>
+          ))}
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={9}>
+                <Typography color="text.secondary">{EMPTY_LABELS.agents}</Typography>
+              </TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={shown}
+        rowsPerPage={AGENT_STATE_PAGE_SIZE}
+        rowsPerPageOptions={[AGENT_STATE_PAGE_SIZE]}
+        onPageChange={(_event, next) => setPage(next)}
+      />
+    </TableContainer>
+  );
+}

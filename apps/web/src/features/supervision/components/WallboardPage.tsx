@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatClock } from '@shiftline/shared';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { socketClient } from '../../../lib/socketClient';
+import { useCurrentUser } from '../../auth';
+import { useServerNow } from '../hooks/useServerNow';
+import { useWallboard } from '../hooks/useWallboard';
+import { wallboardCampaigns } from '../utils/wallboardCampaigns';
+import { WALL } from '../utils/wallboardColors';
+import { wallboardFigures } from '../utils/wallboardFigures';
+import { WallboardTile } from './WallboardTile';
+
+/**
+ * /wallboard (issue 15, beyond the spec): a full screen for a wall TV, no controls. Per campaign: calls waiting,
+ * longest wait (ticking), service level today, answered and abandoned today, agents by state; it follows the live
+ * events through the same board as the campaign status table and reconnects by itself (Socket.IO reconnects; the
+ * board fetches its snapshot again when seated in the live room again).
+ */
+export function WallboardPage() {
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const campaigns = useMemo(() => wallboardCampaigns(params.get('campaigns')), [params]);
+  const wall = useWallboard(campaigns, user.timezone);
+  const nowMs = useServerNow();
+
+  // Outside the app's shell, the wall opens the live connection itself.
+  useEffect(() => {
+    void socketClient.connect();
+    return () => socketClient.disconnect();
+  }, []);
+
+  const tiles = wall.data && wall.board ? wallboardFigures(wall.data, wall.board, nowMs) : null;
+  const columns = tiles === null || tiles.length <= 1 ? 1 : tiles.length <= 4 ? 2 : 3;
+  return (
+    <Box
+      component="main"
+      data-testid="wallboard"
+      data-loaded={tiles !== null}
+      sx={{ minHeight: '100vh', bgcolor: WALL.background, color: WALL.text, p: 4, boxSizing: 'border-box' }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 3 }}>
+        <Typography component="h1" sx={{ fontSize: '2.75rem', fontWeight: 700 }}>
+          Live floor
+        </Typography>
+        <Typography
+          component="div"
+          data-testid="wall-clock"
+          sx={{ fontSize: '2.75rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+        >
+          {formatClock(new Date(nowMs), user.timezone)}
+        </Typography>
+      </Box>
+      {wall.error && !wall.data ? (
+        <Typography role="status" sx={{ fontSize: '2rem', color: WALL.warn }}>
+          Reconnecting…
+        </Typography>
+      ) : null}
+      {tiles === null ? (
+        wall.error ? null : (
+          <Typography role="status" sx={{ fontSize: '2rem', color: WALL.muted }}>
+            Loading… Please wait
+          </Typography>
+        )
+      ) : tiles.length === 0 ? (
+        <Typography sx={{ fontSize: '2rem', color: WALL.muted }}>No Campaigns</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 3 }}>
+          {tiles.map((figures) => (
+            <WallboardTile key={figures.campaignId} figures={figures} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
