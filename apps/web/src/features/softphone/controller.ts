@@ -1,5 +1,6 @@
-import { type AgentCallType, type FlowStatus, type Role, readyStatusFor } from '@shiftline/shared';
-import { accountOf, refreshDelay } from './account';
+import type { AgentCallType, FlowStatus, Role } from '@shiftline/shared';
+import { CredentialKeeper } from './account';
+import { reportBackToReady, reportEmergencyEnd, reportTechnicalIssue } from './agentStatus';
 import type { SoftphoneServer } from './api';
 import {
   answerDelay,
@@ -11,7 +12,7 @@ import {
   transition,
 } from './machine';
 import { startRetries } from './retries';
-import type { PhoneLine, SipAccount, SipListener, SipStack, SipStackFactory } from './sip/types';
+import type { PhoneLine, SipListener, SipStack, SipStackFactory } from './sip/types';
 
 /*
  * The softphone's controller: feeds what the SIP stack hears into the state machine and runs the effects (call-flow
@@ -58,12 +59,10 @@ export class SoftphoneController {
   private readonly listeners = new Set<() => void>();
   private readonly stack: SipStack;
   private line: PhoneLine | null = null;
-  private account: SipAccount | null = null;
-  private expiresAt = 0;
+  private readonly credentials: CredentialKeeper;
   private answerAt: number | null = null;
   private answerTimer: ReturnType<typeof setTimeout> | null = null;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
-  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
   private pickupUntil = 0;
   private stopRetries: (() => void) | null = null;
   private wanted = true;
@@ -71,6 +70,13 @@ export class SoftphoneController {
 
   constructor(private readonly deps: ControllerDeps) {
     this.stack = deps.createStack(this.sipListener());
+    this.credentials = new CredentialKeeper({
+      settings: deps.server.settings,
+      start: (account) => this.stack.start(account),
+      register: () => this.stack.register(),
+      busy: () => isOnCall(this.snapshot.state),
+      wanted: () => this.wanted && !this.stopped,
+    });
   }
 
   subscribe = (listener: () => void) => {
@@ -90,7 +96,8 @@ export class SoftphoneController {
 
   stop(): void {
     this.stopped = true;
-    for (const timer of [this.answerTimer, this.settleTimer, this.refreshTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [this.answerTimer, this.settleTimer]) if (timer) clearTimeout(timer);
+    this.credentials.stop();
     this.stopRetries?.();
     this.deps.effects.ringtone.stop();
     this.line?.hangUp();
@@ -257,18 +264,7 @@ export class SoftphoneController {
     this.line = null;
     line?.hangUp();
     this.apply({ type: 'failure', problem });
-    const ready = readyStatusFor(this.deps.user.callType);
-    const end =
-      callId === null
-        ? Promise.resolve()
-        : this.deps.server.endCall(callId, { agent_disconnected: true }).then(
-            () => undefined,
-            () => undefined,
-          );
-    void end
-      .then(() => this.deps.server.setStatus({ status_name: ready, call_id: callId }))
-      .catch(() => undefined)
-      .finally(() => this.deps.effects.changed(callId));
+    reportEmergencyEnd(this.reporter(), callId);
     this.settleLater();
   }
 
@@ -277,49 +273,13 @@ export class SoftphoneController {
     this.deps.effects.alert(PHONE_PROBLEM_TEXT.microphone);
   }
 
-  /** Fetches fresh credentials and (re)starts the stack with them; false when the server gives none. */
-  private async connect(): Promise<boolean> {
-    if (this.stopped) return false;
-    try {
-      const account = accountOf(await this.deps.server.settings());
-      if (!account || this.stopped || !this.wanted) return false;
-      this.account = account.account;
-      this.expiresAt = account.expiresAt;
-      this.stack.start(account.account);
-      this.scheduleRefresh();
-      return true;
-    } catch {
-      return false;
-    }
+  private connect(): Promise<boolean> {
+    return this.credentials.connect();
   }
 
-  /** New credentials before the old ones expire; a call going on is not cut, the refresh waits for its end. */
-  private scheduleRefresh(): void {
-    if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(
-      () => {
-        this.refreshTimer = null;
-        if (isOnCall(this.snapshot.state)) {
-          this.expiresAt = Math.max(this.expiresAt, Date.now());
-          this.scheduleRefresh();
-        } else {
-          // A refused fetch tries again (refreshDelay waits at least 30 s once the expiry has passed).
-          void this.connect().then((ok) => {
-            if (!ok && !this.stopped && this.wanted) this.scheduleRefresh();
-          });
-        }
-      },
-      refreshDelay(this.expiresAt, Date.now()),
-    );
-  }
-
-  /** The registration is about to run out: renew it while the credentials last, else register with new ones. */
+  /** The registration is about to run out: renewed, or a technical issue when no credentials can be had. */
   private async renew(): Promise<void> {
-    if (this.account && this.expiresAt - Date.now() > 60_000) {
-      this.stack.register();
-      return;
-    }
-    if (!(await this.connect())) this.apply({ type: 'registrationExpiring' });
+    if (!(await this.credentials.renew())) this.apply({ type: 'registrationExpiring' });
   }
 
   private apply(event: PhoneEvent): void {
@@ -332,16 +292,13 @@ export class SoftphoneController {
       this.stopRetries = null;
     }
     // Registered again after a technical issue (a retry, or JsSIP's own reconnection): back to ready.
-    if (before.state === 'technical_issue' && this.snapshot.state === 'registered') this.backToReady();
+    if (before.state === 'technical_issue' && this.snapshot.state === 'registered') reportBackToReady(this.reporter());
     this.publish();
   }
 
   /** Technical issue: the agent's status says so, and the phone retries (not for the microphone: the person must act). */
   private technicalIssue(): void {
-    void this.deps.server
-      .setStatus({ status_name: 'technical_issues' })
-      .then(() => this.deps.effects.changed(null))
-      .catch(() => undefined);
+    reportTechnicalIssue(this.reporter());
     if (this.snapshot.problem === 'microphone') return;
     this.stopRetries?.();
     this.stopRetries = startRetries({
@@ -354,11 +311,8 @@ export class SoftphoneController {
     });
   }
 
-  private backToReady(): void {
-    void this.deps.server
-      .setStatus({ status_name: readyStatusFor(this.deps.user.callType) })
-      .then(() => this.deps.effects.changed(null))
-      .catch(() => undefined);
+  private reporter() {
+    return { server: this.deps.server, callType: this.deps.user.callType, changed: this.deps.effects.changed };
   }
 
   private settleLater(): void {
