@@ -134,8 +134,8 @@ export function campaignStatus(stamp = STAMP): CampaignStatusReport {
     snapshot: {
       stamp,
       agents: [
-        { user_id: 41, status: 'ready', since: '2026-11-25T14:00:00.000Z', campaigns: [1] },
-        { user_id: 42, status: 'not_ready_personal', since: '2026-11-25T13:00:00.000Z', campaigns: [1] },
+        { user_id: 41, status: 'ready', since: '2026-11-24T14:00:00.000Z', campaigns: [1] },
+        { user_id: 42, status: 'not_ready_personal', since: '2026-11-24T13:00:00.000Z', campaigns: [1] },
       ],
       waiting: [],
     },
