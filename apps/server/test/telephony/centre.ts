@@ -16,7 +16,7 @@ export function telephonyCentre(testApp: () => TestApp) {
         .values({ name: `SIP ${campaigns}`, unique_name: `sip_${unique}_${campaigns}`, type: 'inbound' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const number = `1800${unique}${campaigns}`.slice(0, 15);
+      const number = `18${unique.slice(-7)}${String(campaigns).padStart(3, '0')}`;
       await db.insertInto('campaign_numbers').values({ phone: number, campaign_id: row.id }).execute();
       return { id: row.id, number };
     },

@@ -1,7 +1,13 @@
-import { SIP_REGISTRATION_EXPIRY_SECONDS, SIP_SECRET_HEADER } from '@shiftline/shared';
+import {
+  SIP_REGISTRATION_EXPIRY_SECONDS,
+  SIP_SECRET_HEADER,
+  SOCKET_EVENTS,
+  WARM_TRANSFER_PREFIX,
+} from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSipCredentials, sipPassword } from '../../src/features/telephony/index.js';
 import { signedInRequests } from '../support/requests.js';
+import { connectSocket, waitForConnect, waitForEvent } from '../support/socketClient.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { telephonyCentre, unreachableSip } from './centre.js';
 
@@ -182,6 +188,78 @@ describe("the SIP server's questions", () => {
     await ask('answered', { call_id: callId, sip_call_id: transferred.sip_call_id, h_entry: 3, h_id: 4 });
     expect(await centre.stateOf(target.userId)).toBe('on_call');
     expect((await centre.callRow(callId as string)).agent_id).toBe(target.userId);
+  });
+});
+
+describe('warm transfer', () => {
+  it('asks the agent on the call, relays their decline with their long name, and hangs up their leg once it moves', async () => {
+    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { id, number } = await centre.campaign();
+    const onCall = await centre.agent(id);
+    await ready(onCall);
+    const body = routeBody(number);
+    const [, , callId] = (await ask('route', body)).body.trim().split(' ');
+    await ask('answered', { call_id: callId, sip_call_id: body.sip_call_id, h_entry: 1, h_id: 2 });
+    const asker = await centre.agent(id);
+    const agentSocket = connectSocket(baseUrl, onCall.cookie);
+    const askerSocket = connectSocket(baseUrl, asker.cookie);
+    try {
+      await Promise.all([waitForConnect(agentSocket), waitForConnect(askerSocket)]);
+      const asked = waitForEvent<Record<string, unknown>>(agentSocket, SOCKET_EVENTS.warmTransfer);
+      const answer = await post(asker, '/api/telephony/warm_transfer', { call_id: Number(callId) });
+      expect(answer.json()).toEqual({ status: 'ok' });
+      const users = t.database.db.selectFrom('users').select(['first_name', 'second_name', 'extension']);
+      const askerRow = await users.where('id', '=', asker.userId).executeTakeFirstOrThrow();
+      const agentRow = await users.where('id', '=', onCall.userId).executeTakeFirstOrThrow();
+      expect(await asked).toEqual({
+        agent: `${askerRow.first_name} ${askerRow.second_name}`,
+        campaign: expect.stringMatching(/^SIP /),
+        call_id: Number(callId),
+        extension: asker.extension,
+      });
+
+      const declined = waitForEvent(askerSocket, SOCKET_EVENTS.declineTransfer);
+      agentSocket.emit(SOCKET_EVENTS.declineTransfer, { call_id: Number(callId), name: 'anything the page says' });
+      expect(await declined).toEqual({
+        call_id: Number(callId),
+        name: `${agentRow.first_name} ${agentRow.second_name}`,
+      });
+
+      // Asked again and accepted: the agent's phone transfers to the prefixed extension; their leg is told to hang up.
+      await post(asker, '/api/telephony/warm_transfer', { call_id: Number(callId) });
+      await ready(asker);
+      const hangUp = waitForEvent(agentSocket, SOCKET_EVENTS.startTransfer);
+      const referTo = `<sip:${WARM_TRANSFER_PREFIX}${asker.extension}@sip.test>`;
+      expect((await ask('transfer', { call_id: callId, refer_to: referTo })).statusCode).toBe(200);
+      expect(await hangUp).toEqual({ call_id: Number(callId) });
+      const transferred = routeBody(`${WARM_TRANSFER_PREFIX}${asker.extension}`);
+      expect((await ask('route', transferred)).body.trim().split(' ').slice(0, 3)).toEqual([
+        'ring',
+        asker.extension,
+        callId,
+      ]);
+    } finally {
+      agentSocket.close();
+      askerSocket.close();
+    }
+  });
+
+  it('is refused for a call that is not connected, or by someone without an extension', async () => {
+    const { id, number } = await centre.campaign();
+    const body = routeBody(number);
+    await ask('route', body);
+    const call = await t.database.db
+      .selectFrom('calls')
+      .select('id')
+      .where('did', '=', number)
+      .executeTakeFirstOrThrow();
+    const asker = await centre.agent(id);
+    const queued = await post(asker, '/api/telephony/warm_transfer', { call_id: Number(call.id) });
+    expect(queued.statusCode).toBe(409);
+    expect(queued.json().error.fields).toHaveProperty('call_id');
+    const bad = await post(asker, '/api/telephony/warm_transfer', { call_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('call_id');
   });
 });
 

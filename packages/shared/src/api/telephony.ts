@@ -101,3 +101,7 @@ export const sipTransferBodySchema = z.object({
   /** The Refer-To header: <sip:<extension>@<domain>...>. */
   refer_to: z.string().trim().min(1).max(512),
 });
+
+/** POST /api/telephony/warm_transfer: the asker (with an extension) asks the agent on the call to bring them in. */
+export const warmTransferBodySchema = z.object({ call_id: z.number().int().positive() });
+export const warmTransferAnswerSchema = z.object({ status: z.literal('ok') });

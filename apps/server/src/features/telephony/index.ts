@@ -1,3 +1,4 @@
+import { SOCKET_EVENTS, userRoom } from '@shiftline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SipConfig } from '../../config.js';
@@ -8,6 +9,7 @@ import { settingsRoutes } from './settings.routes.js';
 import { sipRoutes } from './sip.routes.js';
 import { createSipDirectory } from './sipDirectory.js';
 import { SipTelephony } from './sipTelephony.js';
+import { warmTransferRoutes } from './warmTransfer.js';
 
 export { checkSipCredentials, issueSipCredentials, sipPassword } from './credentials.js';
 export { createKamailioClient, type KamailioClient } from './kamailioClient.js';
@@ -34,11 +36,17 @@ export async function registerTelephony(
 ) {
   await app.register(settingsRoutes, { sip: deps.sip, now: deps.now });
   if (deps.sip && deps.telephony instanceof SipTelephony) {
+    const warm = await warmTransferRoutes(app, deps.db);
     await app.register(sipRoutes, {
       db: deps.db,
       engine: deps.engine,
       telephony: deps.telephony,
       secret: deps.sip.secret,
+      // The call moved: the first agent's softphone drops its leg; a warm-transfer question about it is settled.
+      transferred: (callId, fromAgentId) => {
+        warm.forget(Number(callId));
+        app.realtime.toRoom(userRoom(fromAgentId), SOCKET_EVENTS.startTransfer, { call_id: Number(callId) });
+      },
     });
   }
 }

@@ -6,6 +6,7 @@ import {
   sipParkBodySchema,
   sipRouteBodySchema,
   sipTransferBodySchema,
+  WARM_TRANSFER_PREFIX,
 } from '@shiftline/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,10 @@ import { createSipDirectory, type SipDirectory } from './sipDirectory.js';
 import type { SipTelephony } from './sipTelephony.js';
 
 const tags = ['telephony'];
+
+/** A warm transfer dials the target's extension behind WARM_TRANSFER_PREFIX; a blind one dials it as is. */
+const withoutTransferPrefix = (dialled: string) =>
+  dialled.startsWith(WARM_TRANSFER_PREFIX) ? dialled.slice(WARM_TRANSFER_PREFIX.length) : dialled;
 const config = { action: 'telephony.sip' } as const;
 
 /** What the engine refuses because the call moved on already (hung up by the other side first): nothing to do. */
@@ -39,7 +44,9 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   engine: CallEngine;
   telephony: SipTelephony;
   secret: string;
-}> = async (app, { db, engine, telephony, secret }) => {
+  /** After a transfer moved the call away from `fromAgentId`. */
+  transferred: (callId: string, fromAgentId: number) => void;
+}> = async (app, { db, engine, telephony, secret, transferred }) => {
   const directory: SipDirectory = createSipDirectory(db);
 
   app.addHook('onRequest', async (request) => {
@@ -71,16 +78,17 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       }
       return { callId };
     }
-    // A transferred caller dialling the target agent's extension.
-    const transferred = telephony.transfers.get(body.to);
-    if (transferred) {
-      telephony.transfers.delete(body.to);
-      const leg = telephony.remember(transferred, body.sip_call_id);
-      telephony.bySipCallId.set(body.sip_call_id, transferred);
+    // A transferred caller dialling the target agent's extension (a warm transfer's with its prefix).
+    const target = withoutTransferPrefix(body.to);
+    const moved = telephony.transfers.get(target);
+    if (moved) {
+      telephony.transfers.delete(target);
+      const leg = telephony.remember(moved, body.sip_call_id);
+      telephony.bySipCallId.set(body.sip_call_id, moved);
       leg.sipCallId = body.sip_call_id;
       leg.cseq = null;
       leg.dialog = null;
-      return { callId: transferred };
+      return { callId: moved };
     }
     return { refused: '404 No_such_number' };
   }
@@ -214,8 +222,9 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const { call_id: callId, refer_to: referTo } = request.body;
       const extension = /sip:([^@;>]+)@/.exec(referTo)?.[1];
       if (callId === '' || !extension) return line(reply, 'reject 400 Bad_Refer-To', 400);
-      const target = await directory.userOfExtension(decodeURIComponent(extension).replace(/^\*+/, ''));
+      const target = await directory.userOfExtension(withoutTransferPrefix(decodeURIComponent(extension)));
       if (!target) return line(reply, 'reject 404 No_such_extension', 404);
+      const from = await directory.agentOfCall(callId);
       try {
         await engine.transfer(callId, target.id);
       } catch (error) {
@@ -224,6 +233,7 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         throw error;
       }
       telephony.transfers.set(target.extension, callId);
+      if (from) transferred(callId, from.id);
       const leg = telephony.leg(callId);
       if (leg) {
         leg.retired.add(leg.sipCallId);
