@@ -11,7 +11,6 @@
 
 import type { EventEmitter } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import {
   buildApp,
   createSimulator,
@@ -24,7 +23,15 @@ import {
 } from '@shiftline/server/testing';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { checkTarget, median, percentile, printVerdicts } from './support.js';
+import {
+  addBenchAgents,
+  benchPostgresUrl,
+  checkTarget,
+  median,
+  percentile,
+  printVerdicts,
+  benchConfig as quietConfig,
+} from './support.js';
 
 const DATABASE = 'shiftline_bench_acd';
 const AGENTS = Number(process.env.BENCH_ACD_AGENTS ?? 500);
@@ -36,7 +43,7 @@ const HISTORY_DAYS = 31;
 const P99_TARGET_MS = 50;
 const DASHBOARD_TARGET_MS = 50;
 
-const serverUrl = process.env.BENCH_POSTGRES_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
+const serverUrl = benchPostgresUrl();
 const databaseUrl = new URL(serverUrl);
 databaseUrl.pathname = `/${DATABASE}`;
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -94,55 +101,6 @@ async function prepare(): Promise<DatabaseHandle> {
       `${history.stateRecords.toLocaleString('en-US')} states (${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
   return database;
-}
-
-/** The bench's own campaigns (no working window: the engine routes whenever calls come) and its agents on them. */
-async function addBenchAgents(database: DatabaseHandle): Promise<{ campaignIds: number[]; agentIds: number[] }> {
-  const { db } = database;
-  const campaignIds: number[] = [];
-  for (let index = 1; index <= CAMPAIGNS; index += 1) {
-    const row = await db
-      .insertInto('campaigns')
-      .values({ name: `ACD ${index}`, unique_name: `acd_${index}`, type: 'inbound' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    campaignIds.push(row.id);
-  }
-  const template = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('email', '=', 'agent@shiftline.test')
-    .executeTakeFirstOrThrow();
-  const agents = await db
-    .insertInto('users')
-    .values(
-      Array.from({ length: AGENTS }, (_, index) => ({
-        email: `acd.agent${index}@bench.test`,
-        password_hash: template.password_hash,
-        first_name: 'Bench',
-        second_name: `Agent ${index}`,
-        role: 'agent' as const,
-        timezone: 'America/Toronto',
-      })),
-    )
-    .returning('id')
-    .execute();
-  const agentIds = agents.map((row) => row.id);
-  // Each agent answers one campaign, every fourth a second one too.
-  const assignments = agentIds.flatMap((userId, index) => {
-    const first = campaignIds[index % CAMPAIGNS] as number;
-    const second = campaignIds[(index + 1) % CAMPAIGNS] as number;
-    return index % 4 === 0
-      ? [
-          { campaign_id: first, user_id: userId },
-          { campaign_id: second, user_id: userId },
-        ]
-      : [{ campaign_id: first, user_id: userId }];
-  });
-  await db.insertInto('campaign_agents').values(assignments).execute();
-  // This machine's PostgreSQL runs without autovacuum: vacuumed and analysed as a production server keeps them.
-  await sql`VACUUM ANALYZE`.execute(db);
-  return { campaignIds, agentIds };
 }
 
 // --- the ACD run ----------------------------------------------------------------------------------------------------
@@ -383,21 +341,8 @@ async function dashboardTimes(app: App, headers: Record<string, string>, seconds
 // --- main -------------------------------------------------------------------------------------------------------------
 
 const database = await prepare();
-const bench = await addBenchAgents(database);
-const benchConfig = {
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: '',
-  databaseUrl: null,
-  redisUrl: null,
-  sessionSecret: 'bench-secret-bench-secret',
-  webDist: null,
-  logLevel: 'silent',
-  loginAttemptsPerMinute: 1000,
-  allowedOrigins: [],
-  secureCookies: false,
-  trustProxy: false,
-};
+const bench = await addBenchAgents(database.db, { prefix: 'acd', campaigns: CAMPAIGNS, agents: AGENTS });
+const benchConfig = quietConfig();
 const app = await buildApp({
   config: benchConfig,
   database,

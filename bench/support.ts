@@ -1,9 +1,10 @@
 // What every benchmark shares: order statistics, formatting, and running a body on both databases.
 import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type DatabaseHandle, openDatabase } from '@shiftline/server/testing';
+import { sql } from 'kysely';
 import pg from 'pg';
 
 export const percentile = (values: number[], p: number) => {
@@ -95,26 +96,103 @@ export async function onBothDatabases(name: string, body: (label: string, databa
   }
 }
 
+/** A quiet app configuration for benchmarks (with Redis when `redisUrl` is given). */
+export const benchConfig = (redisUrl: string | null = null) => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '',
+  databaseUrl: null,
+  redisUrl,
+  sessionSecret: 'bench-secret-bench-secret',
+  webDist: null,
+  logLevel: 'silent',
+  loginAttemptsPerMinute: 1000,
+  allowedOrigins: [],
+  secureCookies: false,
+  trustProxy: false,
+});
+
 /** The real application, quiet, over a benchmark database; `now` pins the scheduling clock. */
 export const benchApp = (database: DatabaseHandle, now?: () => number) =>
-  buildApp({
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: '',
-      databaseUrl: null,
-      redisUrl: null,
-      sessionSecret: 'bench-secret-bench-secret',
-      webDist: null,
-      logLevel: 'silent',
-      loginAttemptsPerMinute: 1000,
-      allowedOrigins: [],
-      secureCookies: false,
-      trustProxy: false,
-    },
-    database,
-    now,
-  });
+  buildApp({ config: benchConfig(), database, now });
+
+/** The PostgreSQL server benchmarks use (BENCH_POSTGRES_URL, or the local one as this user). */
+export const benchPostgresUrl = () =>
+  process.env.BENCH_POSTGRES_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
+
+/** A new, empty PostgreSQL database `name` (dropped first if a run left it), and its URL. */
+export async function freshPostgresDatabase(name: string): Promise<string> {
+  const serverUrl = benchPostgresUrl();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 /** Debian's Chromium, headless, launched as the browser tests launch it. */
 export { launchChromium } from '@shiftline/e2e/chromium';
+
+/**
+ * Benchmark campaigns (no working window: calls and statuses whenever the bench runs) and `agents` agents on them,
+ * each on one campaign and every fourth on a second; vacuumed and analysed as a production server keeps its tables.
+ */
+export async function addBenchAgents(
+  db: DatabaseHandle['db'],
+  options: { prefix: string; campaigns: number; agents: number },
+): Promise<{ campaignIds: number[]; agentIds: number[] }> {
+  const campaignIds: number[] = [];
+  for (let index = 1; index <= options.campaigns; index += 1) {
+    const row = await db
+      .insertInto('campaigns')
+      .values({ name: `${options.prefix} ${index}`, unique_name: `${options.prefix}_${index}`, type: 'inbound' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    campaignIds.push(row.id);
+  }
+  const template = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', 'agent@shiftline.test')
+    .executeTakeFirstOrThrow();
+  const agentIds: number[] = [];
+  for (let offset = 0; offset < options.agents; offset += 1000) {
+    const rows = await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: Math.min(1000, options.agents - offset) }, (_, index) => ({
+          email: `${options.prefix}.agent${offset + index}@bench.test`,
+          password_hash: template.password_hash,
+          first_name: 'Bench',
+          second_name: `Agent ${offset + index}`,
+          role: 'agent' as const,
+          timezone: 'America/Toronto',
+        })),
+      )
+      .returning('id')
+      .execute();
+    agentIds.push(...rows.map((row) => row.id));
+  }
+  const assignments = agentIds.flatMap((userId, index) => {
+    const first = campaignIds[index % campaignIds.length] as number;
+    const second = campaignIds[(index + 1) % campaignIds.length] as number;
+    return index % 4 === 0 && second !== first
+      ? [
+          { campaign_id: first, user_id: userId },
+          { campaign_id: second, user_id: userId },
+        ]
+      : [{ campaign_id: first, user_id: userId }];
+  });
+  for (let offset = 0; offset < assignments.length; offset += 2000) {
+    await db
+      .insertInto('campaign_agents')
+      .values(assignments.slice(offset, offset + 2000))
+      .execute();
+  }
+  // This machine's PostgreSQL runs without autovacuum.
+  await sql`VACUUM ANALYZE`.execute(db);
+  return { campaignIds, agentIds };
+}

@@ -20,6 +20,9 @@ describe('live event numbering', () => {
     expect((await sequence.next([2, 2])).campaigns).toEqual({ 2: 2 });
     const current = await sequence.current([1, 2, 3]);
     expect(current).toEqual({ epoch: first.epoch, campaigns: { 1: 2, 2: 2, 3: 0 } });
+    // Several events numbered at once get consecutive numbers per campaign, in the order given.
+    const many = await sequence.nextMany([[1], [1, 2], [3], [1]]);
+    expect(many.map((stamp) => stamp.campaigns)).toEqual([{ 1: 3 }, { 1: 4, 2: 3 }, { 3: 1 }, { 1: 5 }]);
     // Another process without Redis counts on its own, under its own epoch.
     expect((await createLiveSequence(null).next([1])).epoch).not.toBe(first.epoch);
   });
@@ -32,9 +35,16 @@ describe('live event numbering', () => {
       clients.push(a, b);
       const one = createLiveSequence(a);
       const two = createLiveSequence(b);
-      const numbers = await Promise.all(
-        Array.from({ length: 50 }, (_, index) => (index % 2 ? one : two).next([campaign])),
-      );
+      // One process numbers pairs of events at once, the other one event at a time.
+      const numbers = (
+        await Promise.all(
+          Array.from({ length: 25 }, (_, index) =>
+            index % 2
+              ? one.nextMany([[campaign], [campaign]])
+              : Promise.all([two.next([campaign]), two.next([campaign])]),
+          ),
+        )
+      ).flat();
       expect(new Set(numbers.map((stamp) => stamp.epoch)).size).toBe(1);
       expect(numbers.map((stamp) => stamp.campaigns[campaign]).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(
         Array.from({ length: 50 }, (_, index) => index + 1),

@@ -22,24 +22,35 @@ export const callPageUrl = (callId: number | string) => `/inquiries/call/${callI
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/**
- * The events one transaction of the call engine produced, kept until it commits (an event about a change that was
- * rolled back would be a lie), then sent: newCallData to the live room, the campaign's room, its client company's
- * live room and the agent's own; newAgentStateData to the live room and the agent's own.
- */
-export function createLiveEvents(
-  realtime: Realtime,
-  db: Kysely<Database>,
-  log: { warn: (object: object, message: string) => void },
-) {
-  const calls: Omit<CallChangedEvent, 'seq'>[] = [];
-  const callbacks: Omit<CallbackChangedEvent, 'seq'>[] = [];
-  const queueCallbacks: { agentId: number; callId: string; voiceMail: boolean }[] = [];
-  const states: StateChange[] = [];
+type Log = { warn: (object: object, message: string) => void };
 
-  async function sendStates() {
-    const userIds = [...new Set(states.map((change) => change.opened.user_id))];
-    const agents = await db
+/** What one committed transaction produced. */
+type Recorded = {
+  calls: Omit<CallChangedEvent, 'seq'>[];
+  callbacks: Omit<CallbackChangedEvent, 'seq'>[];
+  queueCallbacks: { agentId: number; callId: string; voiceMail: boolean }[];
+  states: StateChange[];
+};
+
+/** One event ready to go but for its number: where it goes and which campaigns' streams number it. */
+type Outgoing =
+  | { rooms: string[]; campaigns: number[]; event: 'call'; payload: Omit<CallChangedEvent, 'seq'> }
+  | { rooms: string[]; campaigns: number[]; event: 'callback'; payload: Omit<CallbackChangedEvent, 'seq'> }
+  | { rooms: string[]; campaigns: number[]; event: 'state'; payload: Omit<AgentStateEvent, 'seq'> };
+
+/**
+ * Sends the live events of this process's transactions in commit order. What several transactions committed while
+ * the previous send was under way goes out together: one lookup of the agents and campaigns it names and one round
+ * trip for its numbers, however many events it holds (a burst of 500 status changes would otherwise queue 500
+ * lookups and 500 numberings one after another).
+ */
+function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
+  const queue: Recorded[] = [];
+  let draining = false;
+
+  async function agentsOf(userIds: number[]) {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
       .selectFrom('users as u')
       .select([
         'u.id',
@@ -51,53 +62,66 @@ export function createLiveEvents(
       ])
       .where('u.id', 'in', userIds)
       .execute();
-    const byId = new Map(agents.map((agent) => [agent.id, agent]));
-    for (const { closed, opened } of states) {
-      const agent = byId.get(opened.user_id);
-      if (!agent || !isLiveStatus(opened.state)) continue;
-      const campaigns = agent.campaigns.map(Number);
-      const payload: AgentStateEvent = {
-        user_id: agent.id,
-        name: `${agent.first_name} ${agent.second_name}`,
-        status: opened.state,
-        title: statusTitle(opened.state),
-        bgc: liveStatus(opened.state).bgc,
-        status_started_at: opened.start_at.toISOString(),
-        old_status: closed?.state ?? null,
-        campaign_id: opened.campaign_id,
-        agent_campaigns: campaigns,
-        agent_call_type: agent.agent_call_type,
-        call_id: opened.call_id === null ? null : Number(opened.call_id),
-        seq: await realtime.sequence.next(campaigns),
-      };
-      realtime.toRoom([LIVE_ROOM, userRoom(agent.id)], SOCKET_EVENTS.newAgentStateData, payload);
-    }
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
-  async function sendCalls() {
-    const campaignIds = [...new Set(calls.map((call) => call.campaign_id))];
-    const companies = await db
-      .selectFrom('campaigns')
-      .select(['id', 'company_id'])
-      .where('id', 'in', campaignIds)
-      .execute();
-    const companyOf = new Map(companies.map((row) => [row.id, row.company_id]));
-    for (const call of calls) {
-      const company = companyOf.get(call.campaign_id);
-      const rooms = [LIVE_ROOM, campaignRoom(call.campaign_id)];
-      if (company != null) rooms.push(companyLiveRoom(company));
-      if (call.agent_id !== null) rooms.push(userRoom(call.agent_id));
-      const seq = await realtime.sequence.next([call.campaign_id]);
-      realtime.toRoom(rooms, SOCKET_EVENTS.newCallData, { ...call, seq });
+  async function companiesOf(campaignIds: number[]) {
+    if (campaignIds.length === 0) return new Map<number, number | null>();
+    const rows = await db.selectFrom('campaigns').select(['id', 'company_id']).where('id', 'in', campaignIds).execute();
+    return new Map(rows.map((row) => [row.id, row.company_id]));
+  }
+
+  async function send(batch: Recorded[]) {
+    const [agents, companies] = await Promise.all([
+      agentsOf([...new Set(batch.flatMap((recorded) => recorded.states.map((change) => change.opened.user_id)))]),
+      companiesOf([...new Set(batch.flatMap((recorded) => recorded.calls.map((call) => call.campaign_id)))]),
+    ]);
+    const outgoing: Outgoing[] = [];
+    for (const recorded of batch) {
+      for (const call of recorded.calls) {
+        const company = companies.get(call.campaign_id);
+        const rooms = [LIVE_ROOM, campaignRoom(call.campaign_id)];
+        if (company != null) rooms.push(companyLiveRoom(company));
+        if (call.agent_id !== null) rooms.push(userRoom(call.agent_id));
+        outgoing.push({ rooms, campaigns: [call.campaign_id], event: 'call', payload: call });
+      }
+      for (const callback of recorded.callbacks) {
+        const rooms = [LIVE_ROOM, campaignRoom(callback.campaign_id)];
+        outgoing.push({ rooms, campaigns: [callback.campaign_id], event: 'callback', payload: callback });
+      }
+      for (const { closed, opened } of recorded.states) {
+        const agent = agents.get(opened.user_id);
+        if (!agent || !isLiveStatus(opened.state)) continue;
+        const campaigns = (agent.campaigns as number[]).map(Number);
+        outgoing.push({
+          rooms: [LIVE_ROOM, userRoom(agent.id)],
+          campaigns,
+          event: 'state',
+          payload: {
+            user_id: agent.id,
+            name: `${agent.first_name} ${agent.second_name}`,
+            status: opened.state,
+            title: statusTitle(opened.state),
+            bgc: liveStatus(opened.state).bgc,
+            status_started_at: opened.start_at.toISOString(),
+            old_status: closed?.state ?? null,
+            campaign_id: opened.campaign_id,
+            agent_campaigns: campaigns,
+            agent_call_type: agent.agent_call_type,
+            call_id: opened.call_id === null ? null : Number(opened.call_id),
+          },
+        });
+      }
     }
-    for (const callback of callbacks) {
-      const seq = await realtime.sequence.next([callback.campaign_id]);
-      realtime.toRoom([LIVE_ROOM, campaignRoom(callback.campaign_id)], SOCKET_EVENTS.newCallbackData, {
-        ...callback,
-        seq,
-      });
-    }
-    for (const notice of queueCallbacks) {
+    const stamps = await realtime.sequence.nextMany(outgoing.map((event) => event.campaigns));
+    outgoing.forEach((event, index) => {
+      const seq = stamps[index] as AgentStateEvent['seq'];
+      if (event.event === 'call') realtime.toRoom(event.rooms, SOCKET_EVENTS.newCallData, { ...event.payload, seq });
+      else if (event.event === 'callback') {
+        realtime.toRoom(event.rooms, SOCKET_EVENTS.newCallbackData, { ...event.payload, seq });
+      } else realtime.toRoom(event.rooms, SOCKET_EVENTS.newAgentStateData, { ...event.payload, seq });
+    });
+    for (const notice of batch.flatMap((recorded) => recorded.queueCallbacks)) {
       realtime.toRoom(userRoom(notice.agentId), SOCKET_EVENTS.queueCallback, {
         url: callPageUrl(notice.callId),
         is_voice_mail: notice.voiceMail,
@@ -105,9 +129,40 @@ export function createLiveEvents(
     }
   }
 
+  async function drain() {
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        await send(queue.splice(0)).catch((error: unknown) => log.warn({ err: error }, 'live events not sent'));
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    push(recorded: Recorded) {
+      queue.push(recorded);
+      if (!draining) void drain();
+    },
+  };
+}
+
+/** One sender per process (per realtime hub), shared by every transaction's events. */
+const senders = new WeakMap<Realtime, ReturnType<typeof createSender>>();
+
+/**
+ * The events one transaction of the call engine produced, kept until it commits (an event about a change that was
+ * rolled back would be a lie), then sent: newCallData to the live room, the campaign's room, its client company's
+ * live room and the agent's own; newAgentStateData to the live room and the agent's own. Each is numbered in its
+ * campaigns' streams (realtime/liveSequence).
+ */
+export function createLiveEvents(realtime: Realtime, db: Kysely<Database>, log: Log) {
+  const recorded: Recorded = { calls: [], callbacks: [], queueCallbacks: [], states: [] };
+
   return {
     call(row: CallRow, oldStatus: string | null) {
-      calls.push({
+      recorded.calls.push({
         call_id: Number(row.id),
         campaign_id: row.campaign_id,
         direction: row.direction,
@@ -121,29 +176,25 @@ export function createLiveEvents(
         callback: row.callback_requested,
       });
       if (row.status === 'offered' && row.callback_requested && row.agent_id !== null) {
-        queueCallbacks.push({ agentId: row.agent_id, callId: row.id, voiceMail: row.voice_mail });
+        recorded.queueCallbacks.push({ agentId: row.agent_id, callId: row.id, voiceMail: row.voice_mail });
       }
     },
     callback(row: CallRow, deleted: boolean) {
-      callbacks.push({ call_id: Number(row.id), campaign_id: row.campaign_id, deleted });
+      recorded.callbacks.push({ call_id: Number(row.id), campaign_id: row.campaign_id, deleted });
     },
     state(change: StateChange) {
-      states.push(change);
+      recorded.states.push(change);
     },
-    /**
-     * Sends everything recorded, once the transaction has committed: after what earlier transactions recorded, so
-     * each campaign's events are numbered and sent in commit order.
-     */
+    /** Sends everything recorded, once the transaction has committed, after what earlier transactions recorded. */
     flush() {
-      if (calls.length === 0 && callbacks.length === 0 && states.length === 0) return;
-      realtime.inOrder(async () => {
-        if (calls.length > 0 || callbacks.length > 0) {
-          await sendCalls().catch((error: unknown) => log.warn({ err: error }, 'newCallData not sent'));
-        }
-        if (states.length > 0) {
-          await sendStates().catch((error: unknown) => log.warn({ err: error }, 'newAgentStateData not sent'));
-        }
-      });
+      const { calls, callbacks, queueCallbacks, states } = recorded;
+      if (calls.length + callbacks.length + queueCallbacks.length + states.length === 0) return;
+      let sender = senders.get(realtime);
+      if (!sender) {
+        sender = createSender(realtime, db, log);
+        senders.set(realtime, sender);
+      }
+      sender.push(recorded);
     },
   };
 }

@@ -89,12 +89,6 @@ export type Realtime = {
   forceLogout: (userId: number, url: string) => Promise<void>;
   /** The live events' per-campaign numbering (every app process shares it through Redis). */
   sequence: LiveSequence;
-  /**
-   * Runs `send` after every send queued before it in this process: the live events of consecutive transactions go
-   * out (and are numbered) in the order the transactions committed, even when looking up their payload takes longer
-   * for one than another.
-   */
-  inOrder: (send: () => Promise<void>) => void;
 };
 
 /**
@@ -107,7 +101,6 @@ export function createRealtime(
   io: RealtimeServer,
   deps: { companiesOf: CompaniesOf; log: Pick<FastifyBaseLogger, 'warn'>; sequence: LiveSequence },
 ): Realtime {
-  let queue: Promise<void> = Promise.resolve();
   const toRoom: Realtime['toRoom'] = (rooms, event, payload) => {
     const target = io.to(typeof rooms === 'string' ? rooms : [...rooms]);
     (target.emit as Emit).call(target, event, payload);
@@ -116,9 +109,6 @@ export function createRealtime(
   return {
     toRoom,
     sequence: deps.sequence,
-    inOrder(send) {
-      queue = queue.then(send).catch((error: unknown) => deps.log.warn({ err: error }, 'live events not sent'));
-    },
 
     async toOneSession(userId, socketId, event, payload) {
       // With Redis down the other processes cannot be asked: this process's own pages still can.
