@@ -342,6 +342,44 @@ export function createCallEngine(deps: CallEngineDeps) {
       });
     },
 
+    /**
+     * The phone of an agent whose offer had been taken back answered anyway (its answer crossed the cancel): the caller
+     * talks to that agent, so the call becomes theirs, answered now. Meanwhile the call may have gone back to the queue
+     * or been offered to someone else, who goes back to Ready. Refused (409) when that agent is on another call.
+     */
+    async answeredLate(callId: number | string, agentId: number): Promise<CallRow> {
+      const { updated, freed } = await move(async (repos, outcome) => {
+        const call = await repos.calls.lock(callId);
+        if (!call) throw notFound('No such call.');
+        if (call.status !== 'queued' && call.status !== 'offered') {
+          throw conflict('The call is no longer waiting.', { call_id: 'is not waiting' });
+        }
+        const open = await repos.states.lockCurrent(agentId);
+        const busy = ['ringing', 'on_call', 'on_hold', 'after_call_work'];
+        if (open && busy.includes(open.state) && open.call_id !== call.id) {
+          throw conflict('That agent is on another call.', { agent_id: 'is on another call' });
+        }
+        const at = now();
+        const offered = call.status === 'queued' ? { ...call, status: check(call, 'offer') } : call;
+        const result = await repos.calls.update(call.id, {
+          status: check(offered, 'answer'),
+          agent_id: agentId,
+          answered_at: at,
+          queue_seconds: seconds(call.queued_at, at),
+          offered_at: null,
+        });
+        outcome.events.call(result, call.status);
+        const context = { campaignId: call.campaign_id, callId: call.id };
+        outcome.events.state(await repos.states.change(agentId, open, 'on_call', at, context));
+        const other = call.status === 'offered' && call.agent_id !== agentId ? call.agent_id : null;
+        if (other !== null) await agentTo(repos, outcome, other, 'ready', call);
+        outcome.after.push(() => deps.telephony.connect(call.id, agentId));
+        return { updated: result, freed: other };
+      });
+      if (freed !== null) await routeAgent(freed);
+      return updated;
+    },
+
     /** The agent's phone reports a call-flow step (POST /api/inquiries/call_data): talk answers or resumes, hold holds. */
     async flow(agent: Agent, callId: number, flowStatus: 'ring' | 'talk' | 'hold' | 'mute') {
       // An outbound call's phone reports the client picking up (the SIP softphone dials from the browser).
