@@ -160,6 +160,30 @@ describe("the SIP server's questions", () => {
     expect(call).toMatchObject({ abandoned: true, queue_seconds: 30, agent_id: null });
   });
 
+  it('gives the call to an agent whose phone answered just after the engine took the offer back', async () => {
+    const { id, number } = await centre.campaign();
+    const first = await centre.agent(id);
+    await ready(first);
+    const body = routeBody(number);
+    const [, , callId, offer] = (await ask('route', body)).body.trim().split(' ');
+    const second = await centre.agent(id);
+    await ready(second);
+    clock += 21_000;
+    await t.app.live.engine.sweep();
+    expect(await centre.callRow(callId as string)).toMatchObject({ status: 'offered', agent_id: second.userId });
+    expect(await centre.stateOf(first.userId)).toBe('not_ready_automatic');
+
+    // The first phone's answer crossed the cancel: the caller talks to the first agent.
+    await ask('answered', { call_id: callId, sip_call_id: body.sip_call_id, h_entry: 5, h_id: 6, offer });
+    expect(await centre.callRow(callId as string)).toMatchObject({
+      status: 'talking',
+      agent_id: first.userId,
+      queue_seconds: 21,
+    });
+    expect(await centre.stateOf(first.userId)).toBe('on_call');
+    expect(await centre.stateOf(second.userId)).toBe('ready');
+  });
+
   it('moves a transferred call to a ready agent, refusing one who is not free', async () => {
     const { id, number } = await centre.campaign();
     const first = await centre.agent(id);

@@ -83,6 +83,8 @@ export const sipAnsweredBodySchema = z.object({
   sip_call_id: sipCallId,
   h_entry: z.number().int().min(0),
   h_id: z.number().int().min(0),
+  /** The offer whose phone answered ('' when unknown). */
+  offer: z.string().max(64).default(''),
 });
 
 /** POST /api/telephony/sip/hangup: a BYE in an answered dialog, from the caller or from the agent. */

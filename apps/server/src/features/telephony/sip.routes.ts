@@ -166,6 +166,24 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const leg = telephony.remember(callId, sipCallId);
       leg.dialog = { hEntry: h_entry, hId: h_id, sipCallId };
       leg.parked = false;
+      const rang = Number(/^(\d+)\./.exec(request.body.offer)?.[1] ?? Number.NaN);
+      const call = await directory.callState(callId);
+      if (
+        call &&
+        Number.isInteger(rang) &&
+        rang !== call.agent_id &&
+        ['queued', 'offered'].includes(call.status ?? '')
+      ) {
+        // The answer crossed the cancel of an offer the engine had taken back: the caller talks to that agent.
+        try {
+          await engine.answeredLate(callId, rang);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // Nobody the centre knows of can have this call: hang the late phone and the caller up.
+          telephony.release(callId, 'restart');
+        }
+        return line(reply, 'ok');
+      }
       const agent = await directory.agentOfCall(callId);
       if (agent) await engine.flow(agent, Number(callId), 'talk').catch(settled);
       return line(reply, 'ok');

@@ -22,6 +22,9 @@ export function createSipDirectory(db: Kysely<Database>) {
         .where('extension', '=', extension)
         .executeTakeFirst()) as { id: number; extension: string } | undefined,
 
+    callState: async (callId: string) =>
+      (await db.selectFrom('calls').select(['status', 'agent_id']).where('id', '=', callId).executeTakeFirst()) ?? null,
+
     /** The agent who holds the call now (for the engine's agent moves). */
     agentOfCall: async (callId: string): Promise<Agent | null> =>
       ((await db
