@@ -1,4 +1,4 @@
-import { OFFER_TIMEOUT_MS } from '@shiftline/shared';
+import { DIAL_TIMEOUT_MS, OFFER_TIMEOUT_MS } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -260,6 +260,30 @@ describe('routing', () => {
     expect(await statusOf(sleepy)).toBe('not_ready_automatic');
     await setStatus(awake, 'ready');
     expect(await callRow(call.id)).toMatchObject({ status: 'offered', agent_id: awake.userId });
+  });
+
+  it('ends an outbound call nobody answered once it has rung for the dial timeout', async () => {
+    const campaign = await newCampaign('outbound');
+    const dialler = await newAgent(campaign);
+    await setStatus(dialler, 'outbound_sales_calls');
+    const client = await t.database.db
+      .insertInto('clients')
+      .values({ phone: '+17095550177' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const agent = { id: dialler.userId, role: 'agent' as const, agent_call_type: null };
+    const call = await t.app.live.engine.dial(agent, {
+      campaignId: campaign,
+      clientId: client.id,
+      phone: '+17095550177',
+    });
+    advance(DIAL_TIMEOUT_MS - 1000);
+    expect((await t.app.live.engine.sweep()).unanswered).toBe(0);
+    expect((await callRow(call.id)).status).toBe('dialling');
+    advance(2000);
+    expect((await t.app.live.engine.sweep()).unanswered).toBe(1);
+    expect(await callRow(call.id)).toMatchObject({ status: 'ended', answered_at: null, end_reason: 'no_answer' });
+    expect(await statusOf(dialler)).toBe('outbound_sales_calls');
   });
 });
 

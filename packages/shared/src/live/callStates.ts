@@ -88,6 +88,11 @@ const MOVE_PAST: Record<CallMove, string> = {
 
 /** How long an offered call rings before it counts as missed and goes back to the queue. */
 export const OFFER_TIMEOUT_MS = 20_000;
+/**
+ * How long an outbound call rings the client before it ends unanswered, when the phone network has not said so
+ * itself (a lost signal, a softphone that closed): about ten rings.
+ */
+export const DIAL_TIMEOUT_MS = 60_000;
 /** The softphone answers an offered call by itself after this delay (spec §9: 5000 ms; 1 ms when picking up). */
 export const ANSWER_DELAY_MS = 5000;
 export const PICKUP_ANSWER_DELAY_MS = 1;

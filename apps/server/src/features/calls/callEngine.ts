@@ -5,6 +5,7 @@ import {
   type CallMove,
   type CallState,
   canHaveStatus,
+  DIAL_TIMEOUT_MS,
   isLiveStatus,
   type LiveStatusId,
   liveStatus,
@@ -15,7 +16,7 @@ import {
 } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
-import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
 import type { Realtime } from '../realtime/index.js';
 import { type AgentStatesRepository, createAgentStatesRepository, type OpenState } from './agentStates.repository.js';
@@ -487,9 +488,21 @@ export function createCallEngine(deps: CallEngineDeps) {
       if (ringingAgent !== null) await routeAgent(ringingAgent);
     },
 
-    /** Offers that rang too long go back to the queue (their agents to not ready); waiting queues are routed. */
-    async sweep(): Promise<{ missed: number; offered: number }> {
-      const expired = await read.calls.offersOlderThan(new Date(now().getTime() - OFFER_TIMEOUT_MS));
+    /**
+     * Offers that rang too long go back to the queue (their agents to not ready); outbound calls nobody answered end
+     * unanswered; waiting queues are routed.
+     */
+    async sweep(): Promise<{ missed: number; offered: number; unanswered: number }> {
+      let unanswered = 0;
+      for (const callId of await read.calls.ringingSince('dialling', new Date(now().getTime() - DIAL_TIMEOUT_MS))) {
+        // The network may have ended it meanwhile: that is its answer, not an error.
+        const ended = await this.calleeUnanswered(callId).catch((error: unknown) => {
+          if (error instanceof AppError) return null;
+          throw error;
+        });
+        if (ended) unanswered += 1;
+      }
+      const expired = await read.calls.ringingSince('offered', new Date(now().getTime() - OFFER_TIMEOUT_MS));
       let missed = 0;
       for (const callId of expired) {
         const done = await move(async (repos, outcome) => {
@@ -510,7 +523,7 @@ export function createCallEngine(deps: CallEngineDeps) {
       }
       let offered = 0;
       for (const campaignId of await read.calls.campaignsWithQueuedCalls()) offered += await route(campaignId);
-      return { missed, offered };
+      return { missed, offered, unanswered };
     },
 
     /**

@@ -69,12 +69,13 @@ export function createCallsRepository(db: Kysely<Database>) {
       ).map((row) => row.campaign_id),
 
     /** Offers that rang longer than allowed. */
-    offersOlderThan: async (before: Date): Promise<string[]> =>
+    /** Calls in `status` ringing since before `before` (offers to agents, or outbound calls dialling a client). */
+    ringingSince: async (status: 'offered' | 'dialling', before: Date): Promise<string[]> =>
       (
         await db
           .selectFrom('calls')
           .select('id')
-          .where('status', '=', 'offered')
+          .where('status', '=', status)
           .where('offered_at', '<', before)
           .execute()
       ).map((row) => row.id as string),
