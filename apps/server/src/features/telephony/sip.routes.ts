@@ -152,6 +152,11 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       } else if (current !== null && current.offer !== offer) {
         // Offered again already (the sweep misses and re-routes in one pass): continue once Kamailio has parked.
         setImmediate(() => void telephony.continueParked(callId));
+      } else if (current !== null && (await directory.callState(callId))?.status !== 'offered') {
+        // A transfer's target did not answer: the call is not rerouted; it ends as if the caller had hung up.
+        setImmediate(() => {
+          void telephony.rejectParked(callId).then(() => engine.callerHungUp(callId).catch(settled));
+        });
       }
       return line(reply, 'parked');
     },

@@ -121,6 +121,16 @@ export class SipTelephony implements Telephony {
     this.forget(id);
   };
 
+  /** Ends a parked caller's INVITE (the call cannot go on). */
+  async rejectParked(callId: string): Promise<void> {
+    const leg = this.legs.get(callId);
+    if (!leg?.parked) return;
+    leg.parked = false;
+    await this.deps.kamailio
+      .rejectParked(leg.sipCallId)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'parked caller not rejected'));
+  }
+
   /** Resolves when something happens to the call (an offer, a release), or after `ms`. */
   changeOf(callId: string, ms: number): Promise<void> {
     return new Promise((resolve) => {
