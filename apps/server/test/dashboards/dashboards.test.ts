@@ -1,8 +1,8 @@
 import { dayRangeToUnix } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeAgentState, endCall } from '../support/callLedger.js';
 import { rebuildRollups } from '../../src/rollups/index.js';
+import { changeAgentState, endCall } from '../support/callLedger.js';
 import { as, demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
 import { campaignId, clearCallHistory, disposition, endedCall, statsSource, userId } from './fixtures.js';
 

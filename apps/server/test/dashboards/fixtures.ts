@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
-import { type CallEnding, endCall } from '../support/callLedger.js';
 import { rollupTables } from '../../src/rollups/index.js';
+import { type CallEnding, endCall } from '../support/callLedger.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 type NewCall = import('kysely').Insertable<Database['calls']>;
