@@ -28,6 +28,12 @@ const QUICK: { name: string; file: string; env: Record<string, string> }[] = [
     file: 'dashboards.ts',
     env: { BENCH_AGENTS: '40', BENCH_DAYS: '45', BENCH_RUNS: '5', BENCH_COLD_RANGES: '5', BENCH_SKIP_STARTUP: '1' },
   },
+  { name: 'acd', file: 'acd.ts', env: { BENCH_ACD_AGENTS: '100', BENCH_ACD_RATE: '10', BENCH_ACD_SECONDS: '10' } },
+  {
+    name: 'live',
+    file: 'live.ts',
+    env: { BENCH_LIVE_AGENTS: '300', BENCH_LIVE_SUPERVISORS: '20', BENCH_LIVE_SECONDS: '15' },
+  },
 ];
 
 const picked = process.argv.slice(2);
