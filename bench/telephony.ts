@@ -199,6 +199,13 @@ const returning = (async () => {
   }
 })();
 
+// Interrupted: stop what this bench started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.allSettled([phones.stop(), kamailio.stop()]).then(() => process.exit(130));
+  });
+}
+
 const total = RATE * SECONDS;
 const cpu0 = process.cpuUsage();
 const started = performance.now();

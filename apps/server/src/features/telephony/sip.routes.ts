@@ -125,7 +125,8 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         }
         const left = deadline - Date.now();
         if (left <= 0) return line(reply, 'wait');
-        await telephony.changeOf(callId, Math.min(left, 500));
+        // The ring wakes this at once in this process; the database is read again now and then for another's offers.
+        await telephony.changeOf(callId, Math.min(left, 2000));
       }
     },
   );
