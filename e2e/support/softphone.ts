@@ -255,10 +255,17 @@ export type Caller = {
  * A caller that is a second browser page: JsSIP with the fake microphone, unregistered, calling from `from`. It
  * follows a REFER (a transfer) to the new target, as a SIP phone does, and keeps the new call as its call.
  */
-export async function openCaller(browser: Browser, kamailio: RunningKamailio, from: string): Promise<Caller> {
+export async function openCaller(
+  browser: Browser,
+  kamailio: RunningKamailio,
+  from: string,
+  /** Runs on the new page before it loads (a test's tracing). */
+  prepare: (page: Page) => void = () => undefined,
+): Promise<Caller> {
   const context = await browser.newContext();
   await recordPeerConnections(context);
   const page = await context.newPage();
+  prepare(page);
   await page.goto(await callerPageUrl());
   await page.evaluate(
     ({ wsUrl, domain, from }) =>

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,11 +61,17 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     context.setDefaultTimeout(20_000);
     await recordPeerConnections(context);
     const page = await context.newPage();
+    traceSip(page, email.split('@')[0] ?? email);
     await signIn(page, email);
     return page;
   }
 
-  const phoneState = (page: Page) => page.getByTestId('softphone-state').getAttribute('data-state');
+  /** The softphone's state in the top bar, with its problem when it has one ('none': no softphone shown). */
+  async function phoneState(page: Page): Promise<string> {
+    const chip = page.getByTestId('softphone-state');
+    if ((await chip.count()) === 0) return 'none';
+    return (await chip.getAttribute('data-state', { timeout: 2000 })) ?? 'none';
+  }
   const statusName = async (page: Page) =>
     (await api<{ status: { name: string } }>(page, 'GET', '/api/status/get_current_status_info')).json.status.name;
   const setStatus = (page: Page, status: string) =>
@@ -96,6 +102,20 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     throw new Error('no inbound campaign number for the demo agent');
   }
 
+  /**
+   * SHIFTLINE_SIP_TRACE=1: every SIP message a page's JsSIP sends or receives (the debug package's namespace
+   * JsSIP:Transport, read from localStorage) goes to .artifacts/softphone-sip-<name>.log.
+   */
+  function traceSip(page: Page, name: string): void {
+    if (process.env.SHIFTLINE_SIP_TRACE !== '1') return;
+    const dir = fileURLToPath(new URL('../../.artifacts', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    const file = `${dir}/softphone-sip-${name}.log`;
+    writeFileSync(file, '');
+    void page.context().addInitScript("localStorage.setItem('debug', 'JsSIP:Transport JsSIP:RTCSession')");
+    page.on('console', (message) => appendFileSync(file, `${new Date().toISOString()} ${message.text()}\n`));
+  }
+
   /** Kamailio's and the app's logs into .artifacts/, for a failure's message. */
   function keepLogs(): string {
     const dir = fileURLToPath(new URL('../../.artifacts', import.meta.url));
@@ -105,18 +125,27 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     return dir;
   }
 
+  /** Waits for `step`; when it fails, says what the phones, the caller and the SIP side saw (logs kept in .artifacts). */
+  async function explained<T>(step: Promise<T>): Promise<T> {
+    try {
+      return await step;
+    } catch (error) {
+      const calls = async (page: Page) =>
+        JSON.stringify((await api(page, 'GET', '/api/inquiries/get_call_for_user')).json).slice(0, 300);
+      throw new Error(
+        `${(error as Error).message}\ncaller: ${await caller?.state()}\n` +
+          `agent: phone ${await phoneState(agent)}, status ${await statusName(agent)}, call ${await calls(agent)}\n` +
+          `lead: phone ${await phoneState(lead)}, status ${await statusName(lead)}, call ${await calls(lead)}\n` +
+          `Kamailio and app logs in ${keepLogs()}; the app's last lines:\n${app.server.output().slice(-1500)}`,
+      );
+    }
+  }
+
   /** A caller dials the campaign; the agent's page opens the call and its phone answers by itself. */
   async function callReachesAgent(from: string): Promise<number> {
-    caller = await openCaller(browser, app.kamailio(), from);
+    caller = await openCaller(browser, app.kamailio(), from, (page) => traceSip(page, `caller-${from}`));
     await caller.dial(campaignNumber);
-    await agent.waitForURL(/\/inquiries\/call\/\d+/, { timeout: 30_000 }).catch(async (error: Error) => {
-      // What the SIP side saw, to tell a routing failure from a softphone one.
-      throw new Error(
-        `${error.message}\ncaller: ${await caller?.state()}, agent phone: ${await phoneState(agent)}, ` +
-          `agent status: ${await statusName(agent)}, agent's call: ${JSON.stringify((await api(agent, 'GET', '/api/inquiries/get_call_for_user')).json).slice(0, 300)}\n` +
-          `Kamailio (all of it in ${keepLogs()}):\n${app.kamailio().log().slice(-2000)}\napp:\n${app.server.output().slice(-2000)}`,
-      );
-    });
+    await explained(agent.waitForURL(/\/inquiries\/call\/\d+/, { timeout: 30_000 }));
     const callId = Number(/\/inquiries\/call\/(\d+)/.exec(agent.url())?.[1]);
     await expect.poll(() => phoneState(agent), POLL).toBe('incoming');
     return callId;
@@ -217,9 +246,10 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await agent.getByRole('button', { name: `Transfer the call to ${leadMe.long_name}` }).click();
 
     // The lead's phone rings with the transferred caller; a team lead answers by hand (spec §4).
-    await expect.poll(() => phoneState(lead), { timeout: 30_000 }).toBe('incoming');
+    await explained(expect.poll(() => phoneState(lead), { timeout: 30_000 }).toBe('incoming'));
     await lead.waitForURL(/\/inquiries\/call\/\d+/);
-    await lead.getByTestId('answer-call').click();
+    await screenshot(lead, 'softphone-transfer-ringing');
+    await lead.getByTestId('softphone-answer').click();
     await expect.poll(() => phoneState(lead), POLL).toBe('in_progress');
     await expect.poll(() => caller?.state(), POLL).toBe('confirmed');
     await expect.poll(() => audioPacketsReceived(lead), POLL).toBeGreaterThan(0);

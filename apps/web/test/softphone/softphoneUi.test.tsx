@@ -86,6 +86,24 @@ describe('the softphone in the top bar', () => {
     expect(screen.getByTestId('phone-present').textContent).toBe('yes');
   });
 
+  it('a ringing phone shows Answer in the top bar, which answers it (supervisory roles answer by hand)', async () => {
+    giveMicrophone(true);
+    serve({ 'POST /api/inquiries/call_data': { status: 200, body: { inquiry_id: 41 } } });
+    renderWithProviders(<SoftphoneLoader user={fakeUser('team_lead')} />);
+    await waitFor(() => expect(stacks[0]?.started).toHaveLength(1));
+    expect(screen.queryByTestId('softphone-answer')).toBeNull();
+    const line = new FakeLine(41);
+    act(() => {
+      stacks[0]?.listener.registered();
+      stacks[0]?.listener.incoming(line);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Answer the call' }));
+    expect(line.calls).toEqual(['answer']);
+    act(() => stacks[0]?.listener.confirmed(line));
+    expect(screen.queryByTestId('softphone-answer')).toBeNull();
+    expect(screen.getByTestId('softphone-state').dataset.state).toBe('in_progress');
+  });
+
   it('a refused microphone shows the alert and the technical issue state, and sets the status', async () => {
     giveMicrophone(false);
     const fetch = serve();

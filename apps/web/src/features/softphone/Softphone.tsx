@@ -7,6 +7,7 @@ import { softphoneApi } from './api';
 import { askForNotifications, createRingtone, microphoneAllowed, notifyDesktop } from './browserMedia';
 import { MicrophoneAlert } from './components/MicrophoneAlert';
 import { SoftphoneIndicator } from './components/SoftphoneIndicator';
+import { TopBarAnswer } from './components/TopBarAnswer';
 import { WarmTransferDialog } from './components/WarmTransferDialog';
 import { SoftphoneController } from './controller';
 import { useTransferEvents } from './hooks/useTransferEvents';
@@ -59,6 +60,7 @@ export function Softphone({ user }: { user: CurrentUser }) {
   return (
     <>
       {view ? <SoftphoneIndicator view={view} /> : null}
+      {view && phone ? <TopBarAnswer view={view} onAnswer={() => phone.answer()} /> : null}
       {warm.request ? (
         <WarmTransferDialog
           request={warm.request}
