@@ -113,8 +113,8 @@ const app = await buildApp({
   live: { sweepEveryMs: 1000 },
 });
 
-// The routing decision, as the app answers Kamailio: only questions answered with an agent's phone at once count
-// (a call that waited for an agent to come free is counted apart).
+// The routing decision, as the app answers Kamailio: questions answered with an agent's phone without waiting for
+// one to come free (the app says so in x-shiftline-queued); calls that waited are counted apart.
 const decisions: number[] = [];
 let waited = 0;
 app.addHook('onSend', async (request, _reply, payload) => {
@@ -127,8 +127,9 @@ app.addHook('onResponse', async (request, reply) => {
   if (request.url !== '/api/telephony/sip/route') return;
   const answer = (request as unknown as { answer?: string }).answer ?? '';
   const body = request.body as { call_id?: string };
-  if (answer.startsWith('ring') && body.call_id === '' && reply.elapsedTime < 1000) decisions.push(reply.elapsedTime);
-  else if (answer.startsWith('ring')) waited += 1;
+  if (answer.startsWith('ring') && body.call_id === '' && !reply.getHeader('x-shiftline-queued')) {
+    decisions.push(reply.elapsedTime);
+  } else if (answer.startsWith('ring')) waited += 1;
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -209,35 +210,38 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const total = RATE * SECONDS;
 const cpu0 = process.cpuUsage();
 const started = performance.now();
-const callers = runSipp([
-  `127.0.0.1:${sipPort}`,
-  '-sf',
-  scenario('caller'),
-  '-s',
-  NUMBER,
-  '-key',
-  'caller',
-  '+14165550100',
-  '-i',
-  '127.0.0.1',
-  '-r',
-  String(RATE),
-  '-rp',
-  '1000',
-  '-m',
-  String(total),
-  '-l',
-  '400',
-  '-d',
-  String(TALK_MS),
-  '-max_socket',
-  '2000',
-  '-timeout',
-  `${SECONDS + 120}s`,
-  '-trace_stat',
-  '-stf',
-  join(logs, 'callers.csv'),
-]);
+const callers = runSipp(
+  [
+    `127.0.0.1:${sipPort}`,
+    '-sf',
+    scenario('caller'),
+    '-s',
+    NUMBER,
+    '-key',
+    'caller',
+    '+14165550100',
+    '-i',
+    '127.0.0.1',
+    '-r',
+    String(RATE),
+    '-rp',
+    '1000',
+    '-m',
+    String(total),
+    '-l',
+    '400',
+    '-d',
+    String(TALK_MS),
+    '-max_socket',
+    '2000',
+    '-timeout',
+    `${SECONDS + 120}s`,
+    '-trace_stat',
+    '-stf',
+    join(logs, 'callers.csv'),
+  ],
+  { errorFile: join(logs, 'callers-errors.log') },
+);
 let peak = 0;
 const sampler = setInterval(() => {
   void database.db
@@ -283,6 +287,18 @@ misrouted += Math.max(0, succeeded - rang.length);
 out(
   `\nSIPp: exit ${result.code}, ${succeeded} calls completed, ${failed} failed in ${seconds.toFixed(0)} s; peak ${peak} calls live at once`,
 );
+// Why calls failed, as SIPp says (its first few distinct reasons).
+const reasons = new Map<string, number>();
+try {
+  const errors = readFileSync(join(logs, 'callers-errors.log'), 'utf8');
+  for (const match of errors.matchAll(/: (Aborting call[^\n]*|[^\n]*(?:timeout|Timeout|unexpected)[^\n]*)/g)) {
+    const reason = (match[1] as string).replace(/Call-Id '[^']*'/, "Call-Id '…'").slice(0, 160);
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+} catch {
+  // No failure, no file.
+}
+for (const [reason, count] of [...reasons].slice(0, 5)) out(`  ${count} × ${reason}`);
 out(
   `Calls in the app: ${calls.length} (${calls.filter((call) => call.abandoned).length} abandoned, ${calls.filter((call) => call.missed).length} missed); ${waited} waited for an agent`,
 );

@@ -125,6 +125,8 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         }
         const left = deadline - Date.now();
         if (left <= 0) return line(reply, 'wait');
+        // The answer waited for an agent (the queue's time, not the router's): said in a header for measurements.
+        reply.header('x-shiftline-queued', '1');
         // The ring wakes this at once in this process; the database is read again now and then for another's offers.
         await telephony.changeOf(callId, Math.min(left, 2000));
       }
