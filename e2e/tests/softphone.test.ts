@@ -253,7 +253,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => phoneState(lead), POLL).toBe('in_progress');
     await expect.poll(() => caller?.state(), POLL).toBe('confirmed');
     await expect.poll(() => audioPacketsReceived(lead), POLL).toBeGreaterThan(0);
-    await expect.poll(() => callData(admin, callId).then((call) => call.agent_id), POLL).toBe(leadMe.id);
+    await expect.poll(() => callData(lead, callId).then((call) => call.agent_id), POLL).toBe(leadMe.id);
     await screenshot(lead, 'softphone-transferred');
     await caller?.hangUp();
     await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
