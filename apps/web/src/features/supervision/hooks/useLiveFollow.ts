@@ -52,7 +52,12 @@ export function useLiveFollow<Data, View>(options: Options<Data, View>): Followe
 
   const { fetched } = options;
   useEffect(() => {
-    if (!fetched) return;
+    if (!fetched) {
+      // Another report is loading (the filter changed): nothing is shown until its snapshot comes.
+      current.current = null;
+      setFollowed(null);
+      return;
+    }
     const { snapshotOf, viewOf, reduce, refetch } = latest.current;
     let state: Followed<View> = { board: boardFromSnapshot(snapshotOf(fetched.data)), view: viewOf(fetched.data) };
     let gap = false;
