@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatClock } from '@shiftline/shared';
+import { formatClock, SERVICE_LEVEL_SECONDS } from '@shiftline/shared';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { socketClient } from '../../../lib/socketClient';
@@ -10,6 +10,7 @@ import { useWallboard } from '../hooks/useWallboard';
 import { wallboardCampaigns } from '../utils/wallboardCampaigns';
 import { WALL } from '../utils/wallboardColors';
 import { wallboardFigures } from '../utils/wallboardFigures';
+import { wallboardLayout } from '../utils/wallboardLayout';
 import { WallboardTile } from './WallboardTile';
 
 /**
@@ -32,22 +33,34 @@ export function WallboardPage() {
   }, []);
 
   const tiles = wall.data && wall.board ? wallboardFigures(wall.data, wall.board, nowMs) : null;
-  const columns = tiles === null || tiles.length <= 1 ? 1 : tiles.length <= 4 ? 2 : 3;
+  const layout = wallboardLayout(tiles?.length ?? 0);
   return (
     <Box
       component="main"
       data-testid="wallboard"
       data-loaded={tiles !== null}
-      sx={{ minHeight: '100vh', bgcolor: WALL.background, color: WALL.text, p: 4, boxSizing: 'border-box' }}
+      sx={{
+        height: '100vh',
+        overflow: 'hidden',
+        bgcolor: WALL.background,
+        color: WALL.text,
+        p: 3,
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 3 }}>
-        <Typography component="h1" sx={{ fontSize: '2.75rem', fontWeight: 700 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 4, mb: 2 }}>
+        <Typography component="h1" sx={{ fontSize: '2.5rem', fontWeight: 700 }}>
           Live floor
+        </Typography>
+        <Typography component="p" sx={{ fontSize: '1.5rem', color: WALL.muted, mr: 'auto' }}>
+          Service level: answered within {wall.data?.service_level_seconds ?? SERVICE_LEVEL_SECONDS} s, today
         </Typography>
         <Typography
           component="div"
           data-testid="wall-clock"
-          sx={{ fontSize: '2.75rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+          sx={{ fontSize: '2.5rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
         >
           {formatClock(new Date(nowMs), user.timezone)}
         </Typography>
@@ -66,9 +79,18 @@ export function WallboardPage() {
       ) : tiles.length === 0 ? (
         <Typography sx={{ fontSize: '2rem', color: WALL.muted }}>No Campaigns</Typography>
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 3 }}>
+        <Box
+          sx={{
+            flex: 1,
+            minHeight: 0,
+            display: 'grid',
+            gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))`,
+            gridTemplateRows: `repeat(${layout.rows}, minmax(0, 1fr))`,
+            gap: 2,
+          }}
+        >
           {tiles.map((figures) => (
-            <WallboardTile key={figures.campaignId} figures={figures} />
+            <WallboardTile key={figures.campaignId} figures={figures} scale={layout.scale} />
           ))}
         </Box>
       )}

@@ -5,17 +5,32 @@ import type { ReactNode } from 'react';
 import { WALL } from '../utils/wallboardColors';
 import type { WallboardFigures } from '../utils/wallboardFigures';
 
-function Figure({ label, value, tone, testId }: { label: string; value: ReactNode; tone?: string; testId: string }) {
+/** Type sizes at scale 1 (rem): a wall with more rows of campaigns scales them down to fit one screen. */
+const SIZE = { name: 2.5, label: 1.35, big: 4.5, small: 2.25 };
+
+function Figure({
+  label,
+  value,
+  tone,
+  scale,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  tone?: string;
+  scale: number;
+  testId: string;
+}) {
   return (
-    <Box data-testid={testId}>
-      <Typography component="div" sx={{ fontSize: '1.35rem', color: WALL.muted, fontWeight: 600 }}>
+    <Box data-testid={testId} sx={{ minWidth: 0 }}>
+      <Typography component="div" sx={{ fontSize: `${SIZE.label * scale}rem`, color: WALL.muted, fontWeight: 600 }}>
         {label}
       </Typography>
       <Typography
         component="div"
         data-testid="wall-value"
         sx={{
-          fontSize: '4.25rem',
+          fontSize: `${SIZE.big * scale}rem`,
           lineHeight: 1.05,
           fontWeight: 700,
           color: tone ?? WALL.text,
@@ -28,25 +43,47 @@ function Figure({ label, value, tone, testId }: { label: string; value: ReactNod
   );
 }
 
-function AgentCount({ label, value, dot }: { label: string; value: number; dot: string }) {
+function Count({
+  label,
+  value,
+  dot,
+  scale,
+  testId,
+}: {
+  label: string;
+  value: number;
+  dot?: string;
+  scale: number;
+  testId?: string;
+}) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-      <Box aria-hidden sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: dot, flexShrink: 0 }} />
-      <Typography component="span" sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid={testId}>
+      {dot ? (
+        <Box aria-hidden sx={{ width: 16 * scale, height: 16 * scale, borderRadius: '50%', bgcolor: dot }} />
+      ) : null}
+      <Typography
+        component="span"
+        data-testid="wall-value"
+        sx={{ fontSize: `${SIZE.small * scale}rem`, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+      >
         {value}
       </Typography>
-      <Typography component="span" sx={{ fontSize: '1.35rem', color: WALL.muted, fontWeight: 600 }}>
+      <Typography component="span" sx={{ fontSize: `${SIZE.label * scale}rem`, color: WALL.muted, fontWeight: 600 }}>
         {label}
       </Typography>
     </Box>
   );
 }
 
-/** One campaign on the wall: the queue, today's service and the agents by state, readable across a room. */
-export function WallboardTile({ figures }: { figures: WallboardFigures }) {
-  const { waiting, longestWait, serviceLevel } = figures;
-  const slTone =
-    serviceLevel === null ? WALL.text : serviceLevel >= 80 ? WALL.good : serviceLevel >= 60 ? WALL.warn : WALL.bad;
+const serviceTone = (level: number | null) =>
+  level === null ? WALL.text : level >= 80 ? WALL.good : level >= 60 ? WALL.warn : WALL.bad;
+
+/**
+ * One campaign on the wall, readable across a room: the queue and today's service level in large figures, today's
+ * answered and abandoned calls and the agents by state below. `scale` shrinks the type when many campaigns share it.
+ */
+export function WallboardTile({ figures, scale }: { figures: WallboardFigures; scale: number }) {
+  const { waiting, longestWait, serviceLevel, agents } = figures;
   return (
     <Box
       component="section"
@@ -57,51 +94,60 @@ export function WallboardTile({ figures }: { figures: WallboardFigures }) {
         bgcolor: WALL.panel,
         border: `2px solid ${waiting > 0 ? WALL.warn : WALL.border}`,
         borderRadius: 3,
-        p: 3,
+        p: 2.5 * scale,
         display: 'flex',
         flexDirection: 'column',
-        gap: 2,
+        justifyContent: 'space-between',
+        gap: 1.5 * scale,
         minWidth: 0,
+        minHeight: 0,
+        overflow: 'hidden',
       }}
     >
       <Typography
         component="h2"
-        sx={{ fontSize: '2.5rem', fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        sx={{
+          fontSize: `${SIZE.name * scale}rem`,
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
       >
         {figures.name}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 * scale }}>
         <Figure
-          label="Calls waiting"
+          label="Waiting"
           value={waiting}
           tone={waiting > 0 ? WALL.warn : WALL.text}
+          scale={scale}
           testId="wall-waiting"
         />
         <Figure
           label="Longest wait"
           value={formatQueueTime(longestWait)}
           tone={longestWait >= 60 ? WALL.bad : WALL.text}
+          scale={scale}
           testId="wall-longest"
         />
         <Figure
-          label={`Service level (${figures.serviceLevelSeconds} s)`}
+          label="Service level"
           value={serviceLevel === null ? '—' : `${Math.round(serviceLevel)}%`}
-          tone={slTone}
+          tone={serviceTone(serviceLevel)}
+          scale={scale}
           testId="wall-service-level"
         />
-        <Figure label="Answered today" value={figures.answered} testId="wall-answered" />
-        <Figure
-          label="Abandoned today"
-          value={figures.abandoned}
-          tone={figures.abandoned > 0 ? WALL.bad : WALL.text}
-          testId="wall-abandoned"
-        />
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 1 }} data-testid="wall-agents">
-        <AgentCount label="On call" value={figures.agents.onCall} dot={WALL.onCall} />
-        <AgentCount label="Ready" value={figures.agents.ready} dot={WALL.good} />
-        <AgentCount label="Not ready" value={figures.agents.notReady} dot={WALL.bad} />
-        <AgentCount label="After-call" value={figures.agents.afterCall} dot={WALL.warn} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 * scale, rowGap: 0.5 }}>
+        <Count label="Answered" value={figures.answered} scale={scale} testId="wall-answered" />
+        <Count label="Abandoned" value={figures.abandoned} scale={scale} testId="wall-abandoned" />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 * scale, rowGap: 0.5 }} data-testid="wall-agents">
+        <Count label="On call" value={agents.onCall} dot={WALL.onCall} scale={scale} />
+        <Count label="Ready" value={agents.ready} dot={WALL.good} scale={scale} />
+        <Count label="Not ready" value={agents.notReady} dot={WALL.bad} scale={scale} />
+        <Count label="After-call" value={agents.afterCall} dot={WALL.warn} scale={scale} />
       </Box>
     </Box>
   );
