@@ -114,6 +114,16 @@ describe('accessibility (axe-core: no serious or critical violations) and page t
     await page.context().close();
   });
 
+  it('the wallboard (a wall screen outside the navigation)', async () => {
+    const page = await signedInPage(browser(), ROLE_EMAILS.agent_supervisor);
+    await page.goto('/wallboard');
+    await page.waitForSelector('[data-testid="wallboard"][data-loaded="true"]');
+    await settle(page);
+    expect(await page.title()).toBe('Wallboard · Shiftline');
+    expect(await seriousViolations(page, '/wallboard')).toEqual([]);
+    await page.context().close();
+  });
+
   it('a skip link is the first Tab stop and moves focus to the page', async () => {
     const page = await signedInPage(browser(), ROLE_EMAILS.agent);
     await page.goto('/schedule');
