@@ -130,6 +130,8 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     try {
       return await step;
     } catch (error) {
+      await screenshot(agent, 'softphone-failure-agent');
+      await screenshot(lead, 'softphone-failure-lead');
       const calls = async (page: Page) =>
         JSON.stringify((await api(page, 'GET', '/api/inquiries/get_call_for_user')).json).slice(0, 300);
       throw new Error(
@@ -238,7 +240,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await setStatus(lead, 'ready');
     await lead.goto('/inquiries/all_calls');
     // Ready after the agent, so the caller reaches the agent first (the longest idle), then is transferred.
-    await expect.poll(() => phoneState(lead), POLL).toBe('registered');
+    await explained(expect.poll(() => phoneState(lead), POLL).toBe('registered'));
 
     const callId = await callReachesAgent('+14165550112');
     await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
@@ -255,6 +257,61 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => audioPacketsReceived(lead), POLL).toBeGreaterThan(0);
     await expect.poll(() => callData(lead, callId).then((call) => call.agent_id), POLL).toBe(leadMe.id);
     await screenshot(lead, 'softphone-transferred');
+    await caller?.hangUp();
+    await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
+  });
+  it('warm transfer declined: the asker hears who declined; accepted: the call moves to the asker', async () => {
+    const agentMe = (await api<Me>(agent, 'GET', '/api/auth/me')).json.user;
+    const leadMe = (await api<Me>(lead, 'GET', '/api/auth/me')).json.user;
+    // The agent's part of the transferred call left them in after-call work: back to Ready.
+    await setStatus(agent, 'ready');
+    await expect.poll(() => statusName(agent), POLL).toBe('ready');
+    await expect.poll(() => phoneState(agent), POLL).toBe('registered');
+    // The lead is not Ready yet, so the caller reaches the agent.
+    await setStatus(lead, 'administrative');
+    const callId = await callReachesAgent('+14165550113');
+    await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
+
+    // Declined: the agent's top bar asks with the spec's words; the lead is told who declined.
+    await setStatus(lead, 'ready');
+    await lead.goto('/inquiries/all_calls');
+    await expect.poll(() => phoneState(lead), POLL).toBe('registered');
+    await expect.poll(() => callData(agent, callId).then((call) => call.status), POLL).toBe('talking');
+    const asked = await api(lead, 'POST', '/api/telephony/warm_transfer', { call_id: callId });
+    expect(asked, JSON.stringify(asked.json)).toMatchObject({ status: 200 });
+    const question = agent.getByTestId('warm-transfer-text');
+    await question.waitFor();
+    expect(await question.textContent()).toMatch(
+      new RegExp(
+        `^${leadMe.long_name} wants to add you to the conference with the client for .+\\. Do you accept the warm transfer\\?$`,
+      ),
+    );
+    await screenshot(agent, 'softphone-warm-transfer');
+    await agent.getByTestId('warm-transfer-decline').click();
+    await lead.getByTestId('warm-transfer-declined').waitFor();
+    expect(await lead.getByTestId('warm-transfer-declined').textContent()).toContain(
+      `${agentMe.long_name} declined the warm transfer.`,
+    );
+    expect(await phoneState(agent)).toBe('in_progress');
+
+    // Accepted: the call is marked warm and moves to the lead's phone, with the caller.
+    const askedAgain = await api(lead, 'POST', '/api/telephony/warm_transfer', { call_id: callId });
+    expect(askedAgain, JSON.stringify(askedAgain.json)).toMatchObject({ status: 200 });
+    await agent.getByTestId('warm-transfer-accept').click();
+    await explained(expect.poll(() => phoneState(lead), { timeout: 30_000 }).toBe('incoming'));
+    await lead.getByTestId('softphone-answer').click();
+    await expect.poll(() => phoneState(lead), POLL).toBe('in_progress');
+    await expect.poll(() => caller?.state(), POLL).toBe('confirmed');
+    await expect.poll(() => audioPacketsReceived(lead), POLL).toBeGreaterThan(0);
+    const moved = await api<{ agent_id: number; transfer_type: string | null }>(
+      lead,
+      'GET',
+      `/api/inquiries/${callId}/get_call_data`,
+    );
+    expect(moved.json).toMatchObject({ agent_id: leadMe.id, transfer_type: 'warm' });
+    // The agent's leg was hung up (start-transfer), and the agent is in after-call work for their part.
+    await expect.poll(() => phoneState(agent), POLL).toMatch(/ended|registered/);
+    await expect.poll(() => statusName(agent), POLL).toBe('after_call_work');
     await caller?.hangUp();
     await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
   });

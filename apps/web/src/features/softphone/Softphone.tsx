@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
 import type { CurrentUser } from '@shiftline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -69,6 +71,13 @@ export function Softphone({ user }: { user: CurrentUser }) {
           onAccept={warm.accept}
           onDecline={warm.decline}
         />
+      ) : null}
+      {warm.declinedBy ? (
+        <Snackbar open autoHideDuration={10_000} onClose={warm.closeDeclined}>
+          <Alert severity="info" onClose={warm.closeDeclined} data-testid="warm-transfer-declined">
+            {warm.declinedBy} declined the warm transfer.
+          </Alert>
+        </Snackbar>
       ) : null}
       {alertText ? <MicrophoneAlert text={alertText} onClose={() => setAlertText(null)} /> : null}
     </>

@@ -7,6 +7,9 @@ import type { SoftphoneController } from '../controller';
 
 export type WarmTransferPrompt = {
   request: WarmTransferEvent | null;
+  /** Who declined this user's own warm-transfer request (decline_transfer relayed back), until closed. */
+  declinedBy: string | null;
+  closeDeclined: () => void;
   busy: boolean;
   error: string | null;
   accept: () => void;
@@ -16,12 +19,14 @@ export type WarmTransferPrompt = {
 /**
  * The transfer events of spec §4: warm-transfer opens the accept dialog (accept marks the call's transfer as warm
  * and transfers it to the asker's extension with the fixed prefix; decline sends decline_transfer with the
- * decliner's long name); start-transfer hangs this agent's leg of the call up.
+ * decliner's long name, which the server relays to the asker: their page says so); start-transfer hangs this agent's
+ * leg of the call up.
  */
 export function useTransferEvents(phone: SoftphoneController | null, user: CurrentUser): WarmTransferPrompt {
   const [request, setRequest] = useState<WarmTransferEvent | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [declinedBy, setDeclinedBy] = useState<string | null>(null);
 
   useEffect(() => {
     if (!phone) return;
@@ -30,9 +35,11 @@ export function useTransferEvents(phone: SoftphoneController | null, user: Curre
       setRequest(event);
     });
     const stopStart = socketClient.on(SOCKET_EVENTS.startTransfer, (event) => phone.dropLeg(event.call_id));
+    const stopDeclined = socketClient.on(SOCKET_EVENTS.declineTransfer, (event) => setDeclinedBy(event.name));
     return () => {
       stopWarm();
       stopStart();
+      stopDeclined();
     };
   }, [phone]);
 
@@ -57,5 +64,5 @@ export function useTransferEvents(phone: SoftphoneController | null, user: Curre
     setRequest(null);
   };
 
-  return { request, busy, error, accept, decline };
+  return { request, declinedBy, closeDeclined: () => setDeclinedBy(null), busy, error, accept, decline };
 }
