@@ -124,4 +124,24 @@ describe('the campaign status table', () => {
     expect(callsTo(fetch, 'POST', STATUS)).toHaveLength(1);
     expect(callsTo(again, 'POST', STATUS)).toHaveLength(1);
   });
+
+  it('applies the events heard while its snapshot was loading on top of it', async () => {
+    const served = serve();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The campaign status answer is held back until the test lets it go.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === STATUS) await held;
+      return served(input, init);
+    });
+    renderWithProviders(<AgentStatePage />);
+    await screen.findAllByTestId('agent-state-row');
+    // Number 11 comes after the snapshot's stamp (10): a caller queued while the request was out.
+    serverSends(SOCKET_EVENTS.newCallData, callEvent(910, 'queued', new Date().toISOString(), { '1': 11 }));
+    release();
+    await screen.findAllByTestId('campaign-status-row');
+    await waitFor(() => expect(cell(1, 'calls_in_queue')).toBe('1'));
+  });
 });
