@@ -36,6 +36,8 @@ export type Followed<View> = { board: LiveBoard; view: View };
 
 /** Events kept to replay onto a snapshot whose request was in flight when they came. */
 const KEPT_EVENTS = 2000;
+/** A burst of events (hundreds a second on a large floor) draws the screen once per this long. */
+export const LIVE_RENDER_MS = 50;
 
 /**
  * Follows the live events from a snapshot (issue 15, no drift): the board reads each campaign's numbered stream with
@@ -83,11 +85,14 @@ export function useLiveFollow<Data, View>(options: Options<Data, View>): Followe
       const step = applyLiveEvent(state.board, live);
       if (step.refetch) latest.current.refetch();
       if (step.board === state.board) return;
-      const next = { board: step.board, view: latest.current.reduce(state.view, live, state.board, step.board) };
-      current.current = next;
-      setFollowed(next);
+      current.current = { board: step.board, view: latest.current.reduce(state.view, live, state.board, step.board) };
+      render ??= window.setTimeout(() => {
+        render = null;
+        setFollowed(current.current);
+      }, LIVE_RENDER_MS);
       latest.current.onApplied?.(live, state.board, step.board);
     };
+    let render: number | null = null;
     // The first seat answers the page's own join; a later one follows a reconnect.
     let seats = 0;
     const stops = [
@@ -102,6 +107,7 @@ export function useLiveFollow<Data, View>(options: Options<Data, View>): Followe
       socketClient.on(SOCKET_EVENTS.newCallbackData, (event) => hear({ kind: 'callback', event })),
     ];
     return () => {
+      if (render !== null) window.clearTimeout(render);
       for (const stop of stops) stop();
     };
   }, []);

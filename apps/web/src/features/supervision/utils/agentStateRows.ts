@@ -20,6 +20,23 @@ export const agentRowsView = (rows: readonly AgentStateRow[]): AgentRowsView => 
   reload: false,
 });
 
+/**
+ * The sorted rows with one row replaced and moved to its place (a binary search rather than a sort: thousands of
+ * agents and hundreds of events a second).
+ */
+function placeInOrder(rows: readonly AgentStateRow[], id: number, updated: AgentStateRow): AgentStateRow[] {
+  const others = rows.filter((entry) => entry.id !== id);
+  let low = 0;
+  let high = others.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareAgentStates(others[middle] as AgentStateRow, updated) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  others.splice(low, 0, updated);
+  return others;
+}
+
 /** Statuses in which an agent holds a call (its customer and campaign show on the row). */
 const HOLDING_CALL = new Set(['ringing', 'on_call', 'on_hold', 'after_call_work']);
 
@@ -72,7 +89,7 @@ export function applyAgentEvent(
   const callOf = new Map(view.callOf);
   callOf.set(row.id, event.call_id);
   return {
-    rows: view.rows.map((entry) => (entry.id === row.id ? updated : entry)).sort(compareAgentStates),
+    rows: placeInOrder(view.rows, row.id, updated),
     callOf,
     // A call the row has not shown yet: its customer, source and direction come with the report.
     reload: view.reload || (event.call_id !== null && !keepCall),
