@@ -117,7 +117,14 @@ describe('the campaign status table', () => {
       { call_id: 905, campaign_id: 1, queued_at: new Date().toISOString(), callback: false },
       { call_id: 906, campaign_id: 1, queued_at: new Date().toISOString(), callback: false },
     ];
-    const again = serveFetch({ [`POST ${STATUS}`]: { status: 200, body: later } });
+    // Both reports see the gap (the same campaign stream) and load again.
+    const again = serveFetch({
+      'POST /api/dashboards/agent_state_report': {
+        status: 200,
+        body: { items: [], additionals_filters: FILTERS, stamp: later.snapshot.stamp },
+      },
+      [`POST ${STATUS}`]: { status: 200, body: later },
+    });
     // Numbers 11 and 12 of campaign 1 never came.
     serverSends(SOCKET_EVENTS.newCallData, callEvent(904, 'queued', new Date().toISOString(), { '1': 13 }));
     await waitFor(() => expect(cell(1, 'calls_in_queue')).toBe('2'));

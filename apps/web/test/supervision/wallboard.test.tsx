@@ -72,4 +72,17 @@ describe('the wallboard', () => {
     await waitFor(() => expect(figure('wall-abandoned')).toBe('3'));
     expect(callsTo(fetch, 'POST', WALLBOARD)).toHaveLength(2);
   });
+
+  it('says it is reconnecting while the server does not answer, and shows the floor once it does', async () => {
+    let up = false;
+    serveFetch({
+      [`POST ${WALLBOARD}`]: () => (up ? { status: 200, body: wallboard(0) } : { status: 503, body: {} }),
+    });
+    renderWithProviders(<WallboardPage />, { path: '/wallboard' });
+    expect((await screen.findByRole('status')).textContent).toBe('Loading... Please wait');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Reconnecting…'));
+    up = true;
+    await screen.findByTestId('wall-campaign', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

@@ -65,7 +65,7 @@ export function AgentStatePage() {
         <Typography variant="h2" sx={{ px: 2, pt: 2 }}>
           Agents
         </Typography>
-        {agents.error ? <Alert severity="error">The agents could not be loaded.</Alert> : null}
+        {agents.error && !agents.rows ? <Alert severity="error">The agents could not be loaded.</Alert> : null}
         {agents.rows ? (
           <AgentStateTable rows={agents.rows} zone={user.timezone} nowMs={nowMs} onOpenCampaigns={setPopup} />
         ) : (
@@ -77,7 +77,7 @@ export function AgentStatePage() {
         <Typography variant="h2" sx={{ px: 2, pt: 2 }}>
           Campaign status
         </Typography>
-        {status.error ? <Alert severity="error">The campaign status could not be loaded.</Alert> : null}
+        {status.error && !statusRows ? <Alert severity="error">The campaign status could not be loaded.</Alert> : null}
         {statusRows ? (
           <CampaignStatusTable headers={status.headers} rows={statusRows} />
         ) : (

@@ -39,7 +39,9 @@ export function CampaignsReportPage() {
         {report.isFetching ? <LinearProgress aria-label="Loading the campaigns report" /> : null}
       </Box>
       <Paper variant="outlined">
-        {report.error ? <Alert severity="error">The campaigns report could not be loaded.</Alert> : null}
+        {report.error && !report.data ? (
+          <Alert severity="error">The campaigns report could not be loaded.</Alert>
+        ) : null}
         {report.data ? (
           <CampaignsReportTable rows={report.data} />
         ) : (

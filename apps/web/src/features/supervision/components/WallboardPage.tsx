@@ -57,6 +57,11 @@ export function WallboardPage() {
         <Typography component="p" sx={{ fontSize: '1.5rem', color: WALL.muted, mr: 'auto' }}>
           Service level: answered within {wall.data?.service_level_seconds ?? SERVICE_LEVEL_SECONDS} s, today
         </Typography>
+        {wall.retrying && tiles !== null ? (
+          <Typography role="status" sx={{ fontSize: '1.75rem', fontWeight: 700, color: WALL.warn }}>
+            Reconnecting…
+          </Typography>
+        ) : null}
         <Typography
           component="div"
           data-testid="wall-clock"
@@ -65,17 +70,10 @@ export function WallboardPage() {
           {formatClock(new Date(nowMs), user.timezone)}
         </Typography>
       </Box>
-      {wall.error && !wall.data ? (
-        <Typography role="status" sx={{ fontSize: '2rem', color: WALL.warn }}>
-          Reconnecting…
-        </Typography>
-      ) : null}
       {tiles === null ? (
-        wall.error ? null : (
-          <Typography role="status" sx={{ fontSize: '2rem', color: WALL.muted }}>
-            Loading… Please wait
-          </Typography>
-        )
+        <Typography role="status" sx={{ fontSize: '2rem', color: wall.retrying ? WALL.warn : WALL.muted }}>
+          {wall.retrying ? 'Reconnecting…' : 'Loading... Please wait'}
+        </Typography>
       ) : tiles.length === 0 ? (
         <Typography sx={{ fontSize: '2rem', color: WALL.muted }}>No Campaigns</Typography>
       ) : (

@@ -1,7 +1,7 @@
 import type { AgentStateReport } from '@shiftline/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { queryKeys } from '../../../lib/queryKeys';
+import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { supervisionApi } from '../api';
 import { type AgentStateFilter, agentRowsView, applyAgentEvent, campaignNamesOf } from '../utils/agentStateRows';
 import { type Fetched, fetchSnapshot, useLiveFollow } from './useLiveFollow';
@@ -17,14 +17,17 @@ const bodyOf = (filter: AgentStateFilter) => ({
 
 /** The agent state report (spec §2.3), kept live by newAgentStateData (spec §4). */
 export function useAgentStateReport(filter: AgentStateFilter) {
-  const query = useQuery({
-    queryKey: queryKeys.supervision.agentState(filter.campaigns, filter.callType),
-    queryFn: (): Promise<Fetched<AgentStateReport>> =>
-      fetchSnapshot(() => supervisionApi.agentStateReport(bodyOf(filter))),
-    // The events keep it current; a snapshot is fetched again only when they say so.
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
+  const query = useLoggedQuery(
+    {
+      queryKey: queryKeys.supervision.agentState(filter.campaigns, filter.callType),
+      queryFn: (): Promise<Fetched<AgentStateReport>> =>
+        fetchSnapshot(() => supervisionApi.agentStateReport(bodyOf(filter))),
+      // The events keep it current; a snapshot is fetched again only when they say so.
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+    },
+    'The agent state report could not be loaded',
+  );
   const { refetch } = query;
   const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
   const campaignNames = useMemo(() => campaignNamesOf(query.data?.data.additionals_filters ?? []), [query.data]);

@@ -1,7 +1,7 @@
 import { type CampaignStatusReport, type TimeZoneId, zoneOffsetMinutes } from '@shiftline/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys';
+import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { supervisionApi } from '../api';
 import type { AgentStateFilter } from '../utils/agentStateRows';
 import type { LongestToday } from '../utils/campaignStatusRows';
@@ -14,19 +14,22 @@ import { type Fetched, fetchSnapshot, useLiveFollow } from './useLiveFollow';
  * are fetched again (spec §7).
  */
 export function useCampaignStatus(filter: AgentStateFilter, zone: TimeZoneId) {
-  const query = useQuery({
-    queryKey: queryKeys.supervision.campaignStatus(filter.campaigns, filter.callType, zone),
-    queryFn: (): Promise<Fetched<CampaignStatusReport>> =>
-      fetchSnapshot(() =>
-        supervisionApi.campaignStatusReport({
-          ...(filter.campaigns.length > 0 ? { campaigns: [...filter.campaigns] } : {}),
-          ...(filter.callType !== null ? { call_type: filter.callType } : {}),
-          timezone: zone,
-        }),
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
+  const query = useLoggedQuery(
+    {
+      queryKey: queryKeys.supervision.campaignStatus(filter.campaigns, filter.callType, zone),
+      queryFn: (): Promise<Fetched<CampaignStatusReport>> =>
+        fetchSnapshot(() =>
+          supervisionApi.campaignStatusReport({
+            ...(filter.campaigns.length > 0 ? { campaigns: [...filter.campaigns] } : {}),
+            ...(filter.callType !== null ? { call_type: filter.callType } : {}),
+            timezone: zone,
+          }),
+        ),
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+    },
+    'The campaign status could not be loaded',
+  );
   const { refetch } = query;
   const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
   const [longest, setLongest] = useState<ReadonlyMap<number, LongestToday>>(new Map());

@@ -1,7 +1,7 @@
 import type { TimeZoneId, Wallboard } from '@shiftline/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys';
+import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { supervisionApi } from '../api';
 import { type Fetched, fetchSnapshot, useLiveFollow } from './useLiveFollow';
 
@@ -15,18 +15,21 @@ const ENDED = new Set(['ended', 'abandoned']);
  * through the events; a call answered or ended reloads today's figures, at most every WALLBOARD_FIGURES_MS.
  */
 export function useWallboard(campaigns: readonly number[], zone: TimeZoneId) {
-  const query = useQuery({
-    queryKey: queryKeys.supervision.wallboard(campaigns, zone),
-    queryFn: (): Promise<Fetched<Wallboard>> =>
-      fetchSnapshot(() =>
-        supervisionApi.wallboard({ ...(campaigns.length > 0 ? { campaigns: [...campaigns] } : {}), timezone: zone }),
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    // A wall screen left alone keeps trying until the server answers again.
-    retry: true,
-    retryDelay: (attempt) => Math.min(30_000, 1000 * 2 ** attempt),
-  });
+  const query = useLoggedQuery(
+    {
+      queryKey: queryKeys.supervision.wallboard(campaigns, zone),
+      queryFn: (): Promise<Fetched<Wallboard>> =>
+        fetchSnapshot(() =>
+          supervisionApi.wallboard({ ...(campaigns.length > 0 ? { campaigns: [...campaigns] } : {}), timezone: zone }),
+        ),
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      // A wall screen left alone keeps trying until the server answers again.
+      retry: true,
+      retryDelay: (attempt) => Math.min(30_000, 1000 * 2 ** attempt),
+    },
+    'The wallboard could not be loaded',
+  );
   const { refetch } = query;
   const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
   // When today's figures last changed by an event (ms), until a wallboard fetched after it arrives.
@@ -56,5 +59,6 @@ export function useWallboard(campaigns: readonly number[], zone: TimeZoneId) {
     );
     return () => window.clearTimeout(timer);
   }, [changedAt, sentAt, query.isFetching, reload]);
-  return { data: query.data?.data ?? null, board: followed?.board ?? null, error: query.error };
+  // Failed loads are retried without end: the wall says it is reconnecting meanwhile.
+  return { data: query.data?.data ?? null, board: followed?.board ?? null, retrying: query.failureCount > 0 };
 }
