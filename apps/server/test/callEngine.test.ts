@@ -458,6 +458,10 @@ describe('restart reconciliation', () => {
     await setStatus(ringing, 'ready');
     const second = await arrive(campaign);
     const waiting = await arrive(campaign);
+    const away = await newAgent(campaign);
+    await setStatus(away, 'meeting');
+    expect((await setStatus(away, 'logged_out')).statusCode).toBe(200);
+    const loggedOutAt = clock;
     advance(600_000);
 
     // What a restart does: the next app on the same database reconciles before it serves.
@@ -471,8 +475,14 @@ describe('restart reconciliation', () => {
     expect(await callRow(first.id)).toMatchObject({ status: 'ended', end_reason: 'restart', talk_seconds: 0 });
     expect(await callRow(second.id)).toMatchObject({ status: 'abandoned', end_reason: 'restart' });
     expect(await callRow(waiting.id)).toMatchObject({ status: 'abandoned', end_reason: 'restart' });
-    const open = await t.database.db.selectFrom('agent_state_log').select('id').where('end_at', 'is', null).execute();
-    expect(open).toHaveLength(0);
+    // Live states are closed; a Logged out row is not live and stays the agent's status, since when it began.
+    const open = await t.database.db
+      .selectFrom('agent_state_log')
+      .select(['user_id', 'state', 'start_at'])
+      .where('end_at', 'is', null)
+      .execute();
+    expect(open.filter((row) => row.state !== 'logged_out')).toEqual([]);
+    expect(open.find((row) => row.user_id === away.userId)).toMatchObject({ start_at: new Date(loggedOutAt) });
     const live = await t.database.db
       .selectFrom('calls')
       .select('id')

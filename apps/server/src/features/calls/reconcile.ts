@@ -64,7 +64,8 @@ export async function reconcileLiveState(db: Kysely<Database>, now: Date): Promi
       live.map((call) => call.id),
     );
 
-    const open = await states.allOpen();
+    // An open Logged out row is not live: it stays open (the agent's status, logged out since then).
+    const open = (await states.allOpen()).filter((state) => state.state !== 'logged_out');
     const lastSeen = new Map(
       (
         await trx
