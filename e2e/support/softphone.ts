@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -24,6 +24,7 @@ export const IN_NAMESPACE = process.env.SHIFTLINE_NETNS === '1';
 export function telephonyMissing(): string | null {
   if (!kamailioInstalled()) return 'Kamailio is not installed (npm run telephony installs it)';
   if (!existsSync('/usr/bin/unshare') || !existsSync('/usr/sbin/ip')) return 'unshare or ip is missing';
+  if (spawnSync('unshare', ['-n', 'true']).status !== 0) return 'this user may not create a network namespace';
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return 'the web app is not built (npm run build)';
   return null;
 }
@@ -38,7 +39,8 @@ export function runInNetworkNamespace(testFile: string): Promise<{ code: number 
   return new Promise((resolve) => {
     const child = spawn('unshare', ['-n', '--', 'sh', '-c', command], {
       cwd: repoRoot,
-      env: { ...process.env, SHIFTLINE_NETNS: '1', CI: process.env.CI ?? '' },
+      // Without colours, so the run's summary can be read.
+      env: { ...process.env, SHIFTLINE_NETNS: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
