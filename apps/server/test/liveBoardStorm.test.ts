@@ -16,7 +16,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { AppError } from '../src/plugins/errors.js';
 import { createDatabaseFromTemplate, dropDatabase, withDatabase } from './support/databases.js';
-import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
+import { connectSocket, onLiveEvent, waitForConnect, waitForEvent } from './support/socketClient.js';
 import { createTestUser, demoEmail, login, testConfig } from './support/testApp.js';
 
 // Issue 15, no drift: a supervisor's campaign board fed by events through two app instances (each with its own
@@ -110,9 +110,9 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
         const joined = waitForEvent<{ rooms: string[] }>(socket, 'join');
         socket.emit('join', { rooms: ['live'] });
         expect((await joined).rooms).toContain('live');
-        socket.on('newAgentStateData', (event: AgentStateEvent) => applied(applyAgentState(board, event)));
-        socket.on('newCallData', (event: CallChangedEvent) => applied(applyCall(board, event)));
-        socket.on('newCallbackData', (event: CallbackChangedEvent) => applied(applyCallback(board, event)));
+        onLiveEvent(socket, 'newAgentStateData', (event: AgentStateEvent) => applied(applyAgentState(board, event)));
+        onLiveEvent(socket, 'newCallData', (event: CallChangedEvent) => applied(applyCall(board, event)));
+        onLiveEvent(socket, 'newCallbackData', (event: CallbackChangedEvent) => applied(applyCallback(board, event)));
       };
       await connect();
       closers.push(async () => socket?.close());

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInRequests } from './support/requests.js';
-import { connectSocket, waitForConnect, waitForEvent } from './support/socketClient.js';
+import { connectSocket, onLiveEvent, waitForConnect, waitForEvent } from './support/socketClient.js';
 import { createTestUser, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
 const t = testAppForTests();
@@ -23,10 +23,10 @@ async function socketOf(session: Session): Promise<Socket> {
   return socket;
 }
 
-/** Collects every payload of an event a socket hears. */
+/** Collects every payload of an event a socket hears, alone or in the live room's frames. */
 function heard<T>(socket: Socket, event: string): T[] {
   const payloads: T[] = [];
-  socket.on(event, (payload: T) => payloads.push(payload));
+  onLiveEvent(socket, event, (payload: T) => payloads.push(payload));
   return payloads;
 }
 
@@ -63,6 +63,12 @@ describe('live events', () => {
     const agentCalls = heard<{ call_id: number; status: string; agent_id: number | null }>(agentSocket, 'newCallData');
     const boardCalls = heard<{ call_id: number; status: string } & Numbered>(supervisorSocket, 'newCallData');
     const otherStates = heard(otherSocket, 'newAgentStateData');
+    // The live room hears in frames, never the same event alone as well.
+    const frames: unknown[] = [];
+    const alone: unknown[] = [];
+    supervisorSocket.on('liveBatch', (frame: unknown) => frames.push(frame));
+    supervisorSocket.on('newAgentStateData', (event: unknown) => alone.push(event));
+    supervisorSocket.on('newCallData', (event: unknown) => alone.push(event));
 
     await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
     const call = await t.app.live.engine.arrive({ campaignId: campaign.id, callerPhone: '+19025550100' });
@@ -92,6 +98,8 @@ describe('live events', () => {
       .poll(() => agentCalls.filter((event) => event.call_id === id).map((event) => event.status))
       .toEqual(expectedCalls);
     expect(otherStates).toEqual([]);
+    expect(frames.length).toBeGreaterThan(0);
+    expect(alone).toEqual([]);
 
     // Every event is numbered in its campaign's stream, in commit order, with no number skipped or repeated: the
     // campaign's call events and its agent's state events share the stream.

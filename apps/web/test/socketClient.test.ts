@@ -7,6 +7,7 @@ const fakeSocket = {
   connected: false,
   handlers: new Map<string, Handler>(),
   on: vi.fn((event: string, handler: Handler) => fakeSocket.handlers.set(event, handler)),
+  off: vi.fn(),
   emit: vi.fn(),
   disconnect: vi.fn(),
 };
@@ -88,5 +89,26 @@ describe('socketClient', () => {
     socketClient.disconnect();
     await pending;
     expect(io).not.toHaveBeenCalled();
+  });
+
+  it('hands each event of a live room frame to the listeners of that event, in order', async () => {
+    const heard: string[] = [];
+    const stopStates = socketClient.on('newAgentStateData', (event) => heard.push(`state ${event.user_id}`));
+    const stopCalls = socketClient.on('newCallData', (event) => heard.push(`call ${event.call_id}`));
+    await socketClient.connect();
+    const frame = {
+      events: [
+        { event: 'newCallData', payload: { call_id: 7 } },
+        { event: 'newAgentStateData', payload: { user_id: 3 } },
+        { event: 'newCallbackData', payload: { call_id: 7 } },
+        { event: 'newCallData', payload: { call_id: 8 } },
+      ],
+    };
+    fakeSocket.handlers.get('liveBatch')?.(frame);
+    expect(heard).toEqual(['call 7', 'state 3', 'call 8']);
+    stopStates();
+    fakeSocket.handlers.get('liveBatch')?.(frame);
+    expect(heard).toEqual(['call 7', 'state 3', 'call 8', 'call 7', 'call 8']);
+    stopCalls();
   });
 });

@@ -26,3 +26,14 @@ export function waitForConnect(socket: Socket): Promise<void> {
     socket.once('connect_error', (error) => reject(error));
   });
 }
+
+/**
+ * Listens to a live event as the web's socket client does: sent alone (the agent's and campaign rooms), or inside the
+ * live room's liveBatch frames.
+ */
+export function onLiveEvent<T>(socket: Socket, event: string, handler: (payload: T) => void): void {
+  socket.on(event, handler);
+  socket.on('liveBatch', (frame: { events: { event: string; payload: T }[] }) => {
+    for (const entry of frame.events) if (entry.event === event) handler(entry.payload);
+  });
+}

@@ -62,6 +62,12 @@ async function connect(): Promise<void> {
     disconnect();
     leavePage(event.url);
   });
+  // The live room's frames carry several live events: each goes to the listeners of its own event.
+  connection.on(SOCKET_EVENTS.liveBatch, (batch) => {
+    for (const entry of batch.events) {
+      for (const { event, handler } of listeners) if (event === entry.event) handler(entry.payload as never);
+    }
+  });
   for (const { event, handler } of listeners) listening(connection)?.on(event, handler);
   socket = connection;
 }

@@ -24,6 +24,12 @@ export const SOCKET_EVENTS = {
   newCallData: 'newCallData',
   /** A queue callback was requested or removed. */
   newCallbackData: 'newCallbackData',
+  /**
+   * The live room's frame: the three events above, several at once in commit order. A burst of 500 status changes
+   * reaches a supervisor's page in a few frames instead of 500 (the web's socket client hands each entry to the
+   * listeners of its event, so screens listen to the events themselves); other rooms get the events one by one.
+   */
+  liveBatch: 'liveBatch',
   /** The agent's next call is a queue callback: the top bar shows a notice (spec §4). */
   queueCallback: 'queue-callback',
   /**
@@ -131,6 +137,14 @@ export type CallChangedEvent = {
   /** Numbered in its campaign's stream. */
   seq: LiveSequenceStamp;
 };
+/** liveBatch: live events for the live room, in commit order. */
+export type LiveBatchEvent = {
+  events: (
+    | { event: typeof SOCKET_EVENTS.newAgentStateData; payload: AgentStateEvent }
+    | { event: typeof SOCKET_EVENTS.newCallData; payload: CallChangedEvent }
+    | { event: typeof SOCKET_EVENTS.newCallbackData; payload: CallbackChangedEvent }
+  )[];
+};
 /** newCallbackData: a queue callback was requested (`deleted: false`) or removed. */
 export type CallbackChangedEvent = { call_id: number; campaign_id: number; deleted: boolean; seq: LiveSequenceStamp };
 /** queue-callback: the agent's next call is a callback; `url` is its call page. */
@@ -165,6 +179,7 @@ export type ServerEventPayloads = {
   [SOCKET_EVENTS.newAgentStateData]: AgentStateEvent;
   [SOCKET_EVENTS.newCallData]: CallChangedEvent;
   [SOCKET_EVENTS.newCallbackData]: CallbackChangedEvent;
+  [SOCKET_EVENTS.liveBatch]: LiveBatchEvent;
   [SOCKET_EVENTS.queueCallback]: QueueCallbackEvent;
   [SOCKET_EVENTS.warmTransfer]: WarmTransferEvent;
   [SOCKET_EVENTS.startTransfer]: StartTransferEvent;

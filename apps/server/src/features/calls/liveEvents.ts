@@ -6,6 +6,7 @@ import {
   companyLiveRoom,
   isLiveStatus,
   LIVE_ROOM,
+  type LiveBatchEvent,
   liveStatus,
   SOCKET_EVENTS,
   statusTitle,
@@ -80,13 +81,13 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
     for (const recorded of batch) {
       for (const call of recorded.calls) {
         const company = companies.get(call.campaign_id);
-        const rooms = [LIVE_ROOM, campaignRoom(call.campaign_id)];
+        const rooms = [campaignRoom(call.campaign_id)];
         if (company != null) rooms.push(companyLiveRoom(company));
         if (call.agent_id !== null) rooms.push(userRoom(call.agent_id));
         outgoing.push({ rooms, campaigns: [call.campaign_id], event: 'call', payload: call });
       }
       for (const callback of recorded.callbacks) {
-        const rooms = [LIVE_ROOM, campaignRoom(callback.campaign_id)];
+        const rooms = [campaignRoom(callback.campaign_id)];
         outgoing.push({ rooms, campaigns: [callback.campaign_id], event: 'callback', payload: callback });
       }
       for (const { closed, opened } of recorded.states) {
@@ -94,7 +95,7 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
         if (!agent || !isLiveStatus(opened.state)) continue;
         const campaigns = (agent.campaigns as number[]).map(Number);
         outgoing.push({
-          rooms: [LIVE_ROOM, userRoom(agent.id)],
+          rooms: [userRoom(agent.id)],
           campaigns,
           event: 'state',
           payload: {
@@ -114,13 +115,27 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
       }
     }
     const stamps = await realtime.sequence.nextMany(outgoing.map((event) => event.campaigns));
+    // The live room gets one frame with everything; the other rooms each event, unless a page there is in the live
+    // room too (it has the frame).
+    const frame: LiveBatchEvent['events'] = [];
+    const live = [LIVE_ROOM];
     outgoing.forEach((event, index) => {
       const seq = stamps[index] as AgentStateEvent['seq'];
-      if (event.event === 'call') realtime.toRoom(event.rooms, SOCKET_EVENTS.newCallData, { ...event.payload, seq });
-      else if (event.event === 'callback') {
-        realtime.toRoom(event.rooms, SOCKET_EVENTS.newCallbackData, { ...event.payload, seq });
-      } else realtime.toRoom(event.rooms, SOCKET_EVENTS.newAgentStateData, { ...event.payload, seq });
+      if (event.event === 'call') {
+        const payload = { ...event.payload, seq };
+        frame.push({ event: SOCKET_EVENTS.newCallData, payload });
+        realtime.toRoom(event.rooms, SOCKET_EVENTS.newCallData, payload, live);
+      } else if (event.event === 'callback') {
+        const payload = { ...event.payload, seq };
+        frame.push({ event: SOCKET_EVENTS.newCallbackData, payload });
+        realtime.toRoom(event.rooms, SOCKET_EVENTS.newCallbackData, payload, live);
+      } else {
+        const payload = { ...event.payload, seq };
+        frame.push({ event: SOCKET_EVENTS.newAgentStateData, payload });
+        realtime.toRoom(event.rooms, SOCKET_EVENTS.newAgentStateData, payload, live);
+      }
     });
+    if (frame.length > 0) realtime.toRoom(LIVE_ROOM, SOCKET_EVENTS.liveBatch, { events: frame });
     for (const notice of batch.flatMap((recorded) => recorded.queueCallbacks)) {
       realtime.toRoom(userRoom(notice.agentId), SOCKET_EVENTS.queueCallback, {
         url: callPageUrl(notice.callId),
@@ -155,7 +170,7 @@ const senders = new WeakMap<Realtime, ReturnType<typeof createSender>>();
  * The events one transaction of the call engine produced, kept until it commits (an event about a change that was
  * rolled back would be a lie), then sent: newCallData to the live room, the campaign's room, its client company's
  * live room and the agent's own; newAgentStateData to the live room and the agent's own. Each is numbered in its
- * campaigns' streams (realtime/liveSequence).
+ * campaigns' streams (realtime/liveSequence); the live room gets them in liveBatch frames.
  */
 export function createLiveEvents(realtime: Realtime, db: Kysely<Database>, log: Log) {
   const recorded: Recorded = { calls: [], callbacks: [], queueCallbacks: [], states: [] };

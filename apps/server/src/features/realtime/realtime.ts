@@ -65,6 +65,8 @@ export type Realtime = {
     rooms: string | readonly string[],
     event: Event,
     payload: ServerEventPayloads[Event],
+    /** Sockets in these rooms do not get it (they hear it another way). */
+    except?: readonly string[],
   ) => void;
   /**
    * Sends to one open page of the user: the socket `socketId` when it is theirs, otherwise any one of
@@ -101,8 +103,9 @@ export function createRealtime(
   io: RealtimeServer,
   deps: { companiesOf: CompaniesOf; log: Pick<FastifyBaseLogger, 'warn'>; sequence: LiveSequence },
 ): Realtime {
-  const toRoom: Realtime['toRoom'] = (rooms, event, payload) => {
-    const target = io.to(typeof rooms === 'string' ? rooms : [...rooms]);
+  const toRoom: Realtime['toRoom'] = (rooms, event, payload, except = []) => {
+    const chosen = io.to(typeof rooms === 'string' ? rooms : [...rooms]);
+    const target = except.length > 0 ? chosen.except([...except]) : chosen;
     (target.emit as Emit).call(target, event, payload);
   };
 
