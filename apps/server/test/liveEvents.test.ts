@@ -115,3 +115,41 @@ describe('live events', () => {
     );
   });
 });
+
+describe('live events for a client portal', () => {
+  it("reach the portal's page for its own company's calls only", async () => {
+    const portal = await login(t.app, demoEmail('company_supervisor'));
+    const company = await t.database.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('id', '=', portal.userId)
+      .executeTakeFirstOrThrow();
+    const [theirs, other] = await Promise.all(
+      ['Portal own', 'Portal other'].map(
+        async (name, index) =>
+          (
+            await t.database.db
+              .insertInto('campaigns')
+              .values({
+                name,
+                unique_name: name.toLowerCase().replace(' ', '_'),
+                type: 'inbound',
+                company_id: index === 0 ? company.company_id : null,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+      ),
+    );
+    const socket = await socketOf(portal);
+    const joined = waitForEvent<{ rooms: string[] }>(socket, 'join');
+    socket.emit('join', { rooms: ['live'] });
+    await joined;
+    const calls = heard<{ campaign_id: number; status: string }>(socket, 'newCallData');
+    await t.app.live.engine.arrive({ campaignId: other as number, callerPhone: '+19025550111' });
+    const own = await t.app.live.engine.arrive({ campaignId: theirs as number, callerPhone: '+19025550112' });
+    await expect.poll(() => calls.map((call) => call.campaign_id)).toEqual([theirs]);
+    await t.app.live.engine.abandon(own.id);
+    await expect.poll(() => calls.map((call) => call.status)).toEqual(['queued', 'abandoned']);
+  });
+});

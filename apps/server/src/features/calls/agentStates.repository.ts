@@ -12,7 +12,15 @@ export type OpenState = {
   call_id: string | null;
 };
 
-export type StateChange = { closed: OpenState | null; opened: OpenState };
+/** Who the agent is, as a state change's live event names them (read in the statement that opens the row). */
+export type StateAgent = {
+  first_name: string;
+  second_name: string;
+  agent_call_type: string | null;
+  campaigns: number[];
+};
+
+export type StateChange = { closed: OpenState | null; opened: OpenState; agent?: StateAgent };
 
 /**
  * The agent state log's live end: each agent's one open row (end_at null; a partial unique index allows one) is
@@ -100,8 +108,23 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
           call_id: context.callId ?? null,
         })
         .returning(['id', 'user_id', 'state', 'start_at', 'campaign_id', 'call_id'])
+        // The event's agent details come back with the row: no lookup after the commit, when the pool may be busy.
+        .returning([
+          sql<string>`(SELECT u.first_name FROM users u WHERE u.id = agent_state_log.user_id)`.as('first_name'),
+          sql<string>`(SELECT u.second_name FROM users u WHERE u.id = agent_state_log.user_id)`.as('second_name'),
+          sql<string | null>`(SELECT u.agent_call_type FROM users u WHERE u.id = agent_state_log.user_id)`.as(
+            'agent_call_type',
+          ),
+          sql<number[]>`coalesce((SELECT array_agg(ca.campaign_id ORDER BY ca.campaign_id) FROM campaign_agents ca
+            WHERE ca.user_id = agent_state_log.user_id AND NOT ca.is_disabled), '{}')`.as('campaigns'),
+        ])
         .executeTakeFirstOrThrow();
-      return { closed: closing, opened: opened as OpenState };
+      const { first_name, second_name, agent_call_type, campaigns, ...row } = opened;
+      return {
+        closed: closing,
+        opened: row as OpenState,
+        agent: { first_name, second_name, agent_call_type, campaigns: campaigns.map(Number) },
+      };
     },
 
     /** Closes the open row without opening another (restart reconciliation). */

@@ -2,7 +2,16 @@ import { type CallState, LIVE_CALL_STATES } from '@shiftline/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { CallsTable, Database } from '../../db/schema.js';
 
-export type CallRow = Selectable<CallsTable> & { id: string };
+export type CallRow = Selectable<CallsTable> & {
+  id: string;
+  /** The campaign's client company, read with the row where a live event needs it (rooms of the client portal). */
+  company_id?: number | null;
+};
+
+/** The call's campaign's company, returned with the row by the statements that move a call. */
+const companyOfCall = sql<
+  number | null
+>`(SELECT camp.company_id FROM campaigns camp WHERE camp.id = calls.campaign_id)`.as('company_id');
 
 /** What the call page shows: the call with its campaign, client, disposition and callback setter. */
 export type CallDetailsRow = CallRow & {
@@ -124,6 +133,7 @@ export function createCallsRepository(db: Kysely<Database>) {
           callback_at: call.callbackRequested ? call.queuedAt : null,
         })
         .returningAll()
+        .returning(companyOfCall)
         .executeTakeFirstOrThrow()) as CallRow;
     },
 
@@ -133,6 +143,7 @@ export function createCallsRepository(db: Kysely<Database>) {
         .set(changes)
         .where('id', '=', String(callId))
         .returningAll()
+        .returning(companyOfCall)
         .executeTakeFirstOrThrow()) as CallRow;
     },
 

@@ -27,7 +27,7 @@ type Log = { warn: (object: object, message: string) => void };
 
 /** What one committed transaction produced. */
 type Recorded = {
-  calls: Omit<CallChangedEvent, 'seq'>[];
+  calls: (Omit<CallChangedEvent, 'seq'> & { company?: number | null })[];
   callbacks: Omit<CallbackChangedEvent, 'seq'>[];
   queueCallbacks: { agentId: number; callId: string; voiceMail: boolean }[];
   states: StateChange[];
@@ -73,14 +73,28 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
   }
 
   async function send(batch: Recorded[]) {
+    // The moves return who the agent is and the campaign's company with their rows; only what a move did not
+    // return is looked up here.
     const [agents, companies] = await Promise.all([
-      agentsOf([...new Set(batch.flatMap((recorded) => recorded.states.map((change) => change.opened.user_id)))]),
-      companiesOf([...new Set(batch.flatMap((recorded) => recorded.calls.map((call) => call.campaign_id)))]),
+      agentsOf([
+        ...new Set(
+          batch.flatMap((recorded) =>
+            recorded.states.filter((change) => !change.agent).map((change) => change.opened.user_id),
+          ),
+        ),
+      ]),
+      companiesOf([
+        ...new Set(
+          batch.flatMap((recorded) =>
+            recorded.calls.filter((call) => call.company === undefined).map((call) => call.campaign_id),
+          ),
+        ),
+      ]),
     ]);
     const outgoing: Outgoing[] = [];
     for (const recorded of batch) {
-      for (const call of recorded.calls) {
-        const company = companies.get(call.campaign_id);
+      for (const { company: known, ...call } of recorded.calls) {
+        const company = known === undefined ? companies.get(call.campaign_id) : known;
         const rooms = [campaignRoom(call.campaign_id)];
         if (company != null) rooms.push(companyLiveRoom(company));
         if (call.agent_id !== null) rooms.push(userRoom(call.agent_id));
@@ -90,8 +104,8 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
         const rooms = [campaignRoom(callback.campaign_id)];
         outgoing.push({ rooms, campaigns: [callback.campaign_id], event: 'callback', payload: callback });
       }
-      for (const { closed, opened } of recorded.states) {
-        const agent = agents.get(opened.user_id);
+      for (const { closed, opened, agent: returned } of recorded.states) {
+        const agent = returned ? { id: opened.user_id, ...returned } : agents.get(opened.user_id);
         if (!agent || !isLiveStatus(opened.state)) continue;
         const campaigns = (agent.campaigns as number[]).map(Number);
         outgoing.push({
@@ -189,6 +203,7 @@ export function createLiveEvents(realtime: Realtime, db: Kysely<Database>, log: 
         ended_at: iso(row.ended_at),
         missed: row.missed,
         callback: row.callback_requested,
+        ...(row.company_id === undefined ? {} : { company: row.company_id }),
       });
       if (row.status === 'offered' && row.callback_requested && row.agent_id !== null) {
         recorded.queueCallbacks.push({ agentId: row.agent_id, callId: row.id, voiceMail: row.voice_mail });
