@@ -104,3 +104,37 @@ describe('the call page with a softphone', () => {
     expect((await screen.findByTestId('transfer-blind')).textContent).toBe('Not transferred');
   });
 });
+
+describe('Pick up on the softphone', () => {
+  it('is offered to a team lead: picks the call up, and its INVITE is answered 1 ms after it arrives', async () => {
+    const { PickupButton } = await import('../../src/features/softphone');
+    phone.stop();
+    stack = new FakeStack();
+    server = fakeServer();
+    phone = new SoftphoneController({
+      createStack: (listener) => {
+        stack.listener = listener;
+        return stack;
+      },
+      server,
+      user: { role: 'team_lead', callType: 'inbound' },
+      effects: fakeEffects(),
+    });
+    await phone.start();
+    act(() => {
+      stack.listener.registered();
+      setActiveSoftphone(phone);
+    });
+    renderWithProviders(<PickupButton callId={41} userRole="team_lead" />);
+    fireEvent.click(screen.getByTestId('call-pickup'));
+    await waitFor(() => expect(server.pickup).toHaveBeenCalledWith(41));
+    const line = ring();
+    await waitFor(() => expect(line.calls).toEqual(['answer']));
+  });
+
+  it('is not offered to an agent (agents answer by themselves)', async () => {
+    const { PickupButton } = await import('../../src/features/softphone');
+    renderWithProviders(<PickupButton callId={41} userRole="agent" />);
+    expect(screen.queryByTestId('call-pickup')).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import { type CallData, type CurrentUser, callStateLabel, LIVE_CALL_STATES } fro
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth';
+import { PickupButton } from '../../softphone';
 import { useCallData } from '../hooks/useCallData';
 import { type NotesAutosave, useNotesAutosave } from '../hooks/useNotesAutosave';
 import { CALLS_PAGE_PATH, forgetCurrentCall, readCurrentCallId, rememberCurrentCall } from '../utils/currentCall';
@@ -94,9 +95,13 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
           severity="info"
           data-testid="call-over"
           action={
-            <Button component={RouterLink} to={CALLS_PAGE_PATH} color="inherit" size="small">
-              Calls
-            </Button>
+            <>
+              {/* A waiting call: supervisory roles may take it on the softphone (spec §4 pickup). */}
+              {call.status === 'queued' ? <PickupButton callId={call.inquiry_id} userRole={user.role} /> : null}
+              <Button component={RouterLink} to={CALLS_PAGE_PATH} color="inherit" size="small">
+                Calls
+              </Button>
+            </>
           }
         >
           {notWorkedText(call)}
