@@ -34,7 +34,6 @@ const REPORT_TARGET_MS = 100;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const clock = () => performance.timeOrigin + performance.now();
 
 const url = await freshPostgresDatabase('shiftline_bench_live');
 const setup = await openDatabase({ databaseUrl: url, dataDir: '' });
@@ -91,8 +90,8 @@ const engines = [a.app.live.engine, b.app.live.engine];
 const agentOf = (id: number) => ({ id, role: 'agent' as const, agent_call_type: null });
 const current = new Map<number, LiveStatusId>(bench.agentIds.map((id) => [id, 'logged_out']));
 const busy = new Set<number>();
-/** Per agent, when each of their changes committed, in order. */
-const committed = new Map<number, number[]>();
+/** Changes the engine committed (each must reach every page). */
+let committedChanges = 0;
 let errors = 0;
 
 async function change(agentId: number, to?: LiveStatusId) {
@@ -103,7 +102,7 @@ async function change(agentId: number, to?: LiveStatusId) {
   try {
     await (engines[agentId % 2] as (typeof engines)[number]).setStatus(agentOf(agentId), { status_name: next });
     current.set(agentId, next);
-    committed.set(agentId, [...(committed.get(agentId) ?? []), clock()]);
+    committedChanges += 1;
   } catch (error) {
     errors += 1;
     if (errors <= 3) out(`  error: ${(error as Error).message}`);
@@ -188,8 +187,10 @@ const received = await new Promise<Map<string, { count: number; last: number }>>
 });
 await worker.terminate();
 
+// Latency runs from the change's own instant (status_started_at, taken inside its transaction: a little before the
+// commit, so the figure errs long) to the last page receiving it. Every change of the run must reach every page.
 const latencies: number[] = [];
-/** The same, for changes committed outside the bursts (and the second after each). */
+/** The same, for changes made outside the bursts (and the two seconds after each). */
 const steady: number[] = [];
 const burstWindows = bursts.map((second) => [started + second * 1000, started + (second + 2) * 1000]);
 const inBurst = (at: number) => {
@@ -197,28 +198,23 @@ const inBurst = (at: number) => {
   return burstWindows.some(([from, to]) => since >= (from as number) && since < (to as number));
 };
 let lost = 0;
-let changes = 0;
-const byUser = new Map<number, Date[]>();
-for (const row of rows.rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.start_at]);
-for (const [userId, times] of committed) {
-  const starts = byUser.get(userId) ?? [];
-  times.forEach((at, index) => {
-    changes += 1;
-    const start = starts[index];
-    const event = start ? received.get(`${userId}|${start.toISOString()}`) : undefined;
-    if (!event || event.count < SUPERVISORS) {
-      lost += 1;
-      return;
-    }
-    latencies.push(event.last - at);
-    if (!inBurst(at)) steady.push(event.last - at);
-  });
+const changes = rows.rows.length;
+for (const row of rows.rows) {
+  const at = row.start_at.getTime();
+  const event = received.get(`${row.user_id}|${row.start_at.toISOString()}`);
+  if (!event || event.count < SUPERVISORS) {
+    lost += 1;
+    continue;
+  }
+  latencies.push(event.last - at);
+  if (!inBurst(at)) steady.push(event.last - at);
 }
+if (committedChanges !== changes) out(`  ${committedChanges} changes committed, ${changes} state rows found`);
 
 const seconds = (performance.now() - started) / 1000;
 out(`\n${changes} status changes (${sent + BURST * bursts.length} planned over ${SECONDS} s), ${errors} errors`);
 out(
-  `  commit → received by all ${SUPERVISORS} pages: p50 ${median(latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+  `  change → received by all ${SUPERVISORS} pages: p50 ${median(latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
 );
 out(
   `  outside the bursts: p50 ${median(steady).toFixed(1)} ms, p99 ${percentile(steady, 99).toFixed(1)} ms (${steady.length} changes)`,
@@ -229,7 +225,7 @@ out(
 out(
   `  agent state report (${AGENTS} agents): logged out p50 ${median(beforeSignIn).toFixed(1)} ms p95 ${percentile(beforeSignIn, 95).toFixed(1)} ms; signed in p50 ${median(signedIn).toFixed(1)} ms p95 ${percentile(signedIn, 95).toFixed(1)} ms`,
 );
-checkTarget('change committed → every supervisor page, p99', percentile(latencies, 99), '≤', LATENCY_TARGET_MS, 'ms');
+checkTarget('status change → every supervisor page, p99', percentile(latencies, 99), '≤', LATENCY_TARGET_MS, 'ms');
 checkTarget('updates lost', lost, '≤', 0, 'events', 0);
 checkTarget(
   `agent state report at ${AGENTS} agents, p95`,
