@@ -151,4 +151,23 @@ describe('the campaign status table', () => {
     await screen.findAllByTestId('campaign-status-row');
     await waitFor(() => expect(cell(1, 'calls_in_queue')).toBe('1'));
   });
+
+  it('follows the live room frames (several events in commit order in one message)', async () => {
+    serve();
+    renderWithProviders(<AgentStatePage />);
+    await screen.findAllByTestId('campaign-status-row');
+    const queuedAt = new Date().toISOString();
+    serverSends(SOCKET_EVENTS.liveBatch, {
+      events: [
+        { event: SOCKET_EVENTS.newCallData, payload: callEvent(920, 'queued', queuedAt, { '1': 11 }) },
+        { event: SOCKET_EVENTS.newCallData, payload: callEvent(921, 'queued', queuedAt, { '1': 12 }) },
+        {
+          event: SOCKET_EVENTS.newAgentStateData,
+          payload: agentEvent(42, 'Bea Roy', 'ready', new Date().toISOString(), { '1': 13 }),
+        },
+      ],
+    });
+    await waitFor(() => expect(cell(1, 'calls_in_queue')).toBe('2'));
+    expect(cell(1, 'agents_not_ready')).toBe('0');
+  });
 });
