@@ -1,50 +1,23 @@
 import {
   type AgentCallType,
   allowedTransitions,
-  billingOf,
-  type CallMove,
-  type CallState,
   canHaveStatus,
   DIAL_TIMEOUT_MS,
   isLiveStatus,
   type LiveStatusId,
   liveStatus,
-  moveCall,
   OFFER_TIMEOUT_MS,
   refusedTransition,
   statusTitle,
 } from '@shiftline/shared';
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
-import type { Realtime } from '../realtime/index.js';
-import { type AgentStatesRepository, createAgentStatesRepository, type OpenState } from './agentStates.repository.js';
-import { type CallRow, type CallsRepository, createCallsRepository } from './calls.repository.js';
-import { createLiveEvents, type LiveEvents } from './liveEvents.js';
-import { announceColdCalls } from './outbound.js';
-import type { Telephony } from './telephony.js';
+import type { CallRow } from './calls.repository.js';
+import { type Agent, type CallEngineDeps, createEngineCore, seconds, statusOf } from './engineCore.js';
+import { outboundMoves } from './outboundMoves.js';
+import { transferMoves } from './transferMoves.js';
 
-export type CallEngineDeps = {
-  db: Kysely<Database>;
-  realtime: Realtime;
-  telephony: Telephony;
-  /** The clock; tests pin it. */
-  now?: () => number;
-  log: { warn: (object: object, message: string) => void };
-};
-
-/** The transaction's handle (for the rollups' upkeep) and its repositories. */
-type Repositories = { handle: Kysely<Database>; calls: CallsRepository; states: AgentStatesRepository };
-/** What a transaction did, announced once it has committed. */
-type Outcome = { events: LiveEvents; after: (() => void)[] };
-
-export type Agent = Pick<UserRow, 'id' | 'role' | 'agent_call_type'>;
-
-const statusOf = (open: OpenState | null): LiveStatusId =>
-  open && isLiveStatus(open.state) ? open.state : 'logged_out';
-
-const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+export type { Agent, CallEngineDeps } from './engineCore.js';
 
 /**
  * The live call engine: agent statuses and calls move here and only here, each move in one transaction that locks
@@ -52,132 +25,10 @@ const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() -
  * database decides: no in-memory map says who is free. Events go out after the commit.
  */
 export function createCallEngine(deps: CallEngineDeps) {
-  const { db } = deps;
-  const now = () => new Date(deps.now?.() ?? Date.now());
-  const bind = (handle: Kysely<Database>): Repositories => ({
-    handle,
-    calls: createCallsRepository(handle),
-    states: createAgentStatesRepository(handle),
-  });
-  const read = bind(db);
-
-  /** Runs `work` in a transaction, then sends what it recorded. */
-  async function move<T>(work: (repos: Repositories, outcome: Outcome) => Promise<T>): Promise<T> {
-    const outcome: Outcome = { events: createLiveEvents(deps.realtime, db, deps.log), after: [] };
-    const result = await db.transaction().execute((trx) => work(bind(trx), outcome));
-    outcome.events.flush();
-    for (const then of outcome.after) then();
-    return result;
-  }
-
-  /** Applies a call move from the state machine or refuses it with the machine's reason (409, nothing changed). */
-  function check(call: CallRow, step: CallMove): CallState {
-    const from = (call.status ?? (call.abandoned ? 'abandoned' : 'ended')) as CallState;
-    const result = moveCall(from, step);
-    if ('refused' in result) throw conflict(result.refused, { call_id: result.refused });
-    return result.to;
-  }
-
-  /** Puts a locked call into an agent's hands: the call rings, the agent goes from `agentState` to ringing. */
-  async function offer(repos: Repositories, outcome: Outcome, call: CallRow, agentState: OpenState, at: Date) {
-    const to = check(call, 'offer');
-    const updated = await repos.calls.update(call.id, { status: to, agent_id: agentState.user_id, offered_at: at });
-    outcome.events.call(updated, call.status);
-    outcome.events.state(
-      await repos.states.change(agentState.user_id, agentState, 'ringing', at, {
-        campaignId: call.campaign_id,
-        callId: call.id,
-      }),
-    );
-    outcome.after.push(() => deps.telephony.ring(call.id, agentState.user_id));
-  }
-
-  /** Offers the oldest waiting call of the campaign to its longest-idle ready agent; false when either is missing. */
-  async function routeOnce(campaignId: number): Promise<boolean> {
-    return move(async (repos, outcome) => {
-      const call = await repos.calls.takeOldestQueued([campaignId]);
-      if (!call) return false;
-      const agent = await repos.states.takeLongestIdle(campaignId);
-      if (!agent) return false;
-      await offer(repos, outcome, call, agent, now());
-      return true;
-    });
-  }
-
-  /** Routes the campaign's queue until it is empty or nobody is ready. */
-  async function route(campaignId: number): Promise<number> {
-    let offered = 0;
-    while (await routeOnce(campaignId)) offered += 1;
-    return offered;
-  }
-
-  /** An agent became ready: the oldest call waiting in their campaigns comes to them. */
-  async function routeAgent(userId: number): Promise<boolean> {
-    return move(async (repos, outcome) => {
-      const state = await repos.states.lockCurrent(userId);
-      if (state?.state !== 'ready') return false;
-      const call = await repos.calls.takeOldestQueued(await repos.calls.enabledCampaignsOf(userId));
-      if (!call) return false;
-      await offer(repos, outcome, call, state, now());
-      return true;
-    });
-  }
-
-  /** The call's agent is now in `state` (after a call move), their open row closed in the same transaction. */
-  async function agentTo(repos: Repositories, outcome: Outcome, agentId: number, state: LiveStatusId, call: CallRow) {
-    const open = await repos.states.lockCurrent(agentId);
-    outcome.events.state(
-      await repos.states.change(agentId, open, state, now(), { campaignId: call.campaign_id, callId: call.id }),
-    );
-  }
-
-  /** Locks a call the agent holds, or refuses (404 unknown, 403 someone else's). */
-  async function agentsCall(repos: Repositories, agent: Agent, callId: number | string): Promise<CallRow> {
-    const call = await repos.calls.lock(callId);
-    if (!call) throw notFound('No such call.');
-    if (call.agent_id !== agent.id) {
-      throw forbidden(call.status === 'offered' ? 'This call is offered to another agent.' : 'This is not your call.');
-    }
-    return call;
-  }
-
-  /** Ends the line of a connected call: talk and hold time are settled, the agent goes to after-call work. */
-  async function hangUpLocked(
-    repos: Repositories,
-    outcome: Outcome,
-    call: CallRow,
-    by: 'agent' | 'caller',
-    at: Date,
-  ): Promise<CallRow> {
-    const to = check(call, 'hangUp');
-    const holdSeconds = call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0);
-    const connected = call.answered_at ? seconds(call.answered_at, at) : 0;
-    const talkSeconds = Math.max(0, connected - holdSeconds);
-    const { billed, billedSeconds } = billingOf({ answered: call.answered_at !== null, talkSeconds, holdSeconds });
-    const updated = await repos.calls.update(call.id, {
-      status: to,
-      hung_up_at: at,
-      hold_started_at: null,
-      hold_seconds: holdSeconds,
-      talk_seconds: talkSeconds,
-      billed,
-      billed_seconds: billedSeconds,
-      agent_disconnected: by === 'agent',
-    });
-    outcome.events.call(updated, call.status);
-    if (call.agent_id !== null) await agentTo(repos, outcome, call.agent_id, 'after_call_work', call);
-    outcome.after.push(() => deps.telephony.release(call.id, by));
-    return updated;
-  }
-
-  /** Closes a call in after-call work: it has ended and counts in the rollups from now. */
-  async function closeLocked(repos: Repositories, outcome: Outcome, call: CallRow): Promise<CallRow> {
-    const to = check(call, 'close');
-    const updated = await repos.calls.update(call.id, { status: to, ended_at: call.hung_up_at ?? now() });
-    await queueCallsForRollups(repos.handle, [call.id]);
-    outcome.events.call(updated, call.status);
-    return updated;
-  }
+  const core = createEngineCore(deps);
+  const { now, read, move, check, offer, route, routeAgent, agentTo, agentsCall, hangUpLocked, closeLocked } = core;
+  const outbound = outboundMoves(core);
+  const transfers = transferMoves(core);
 
   return {
     /** GET /api/status/get_current_status_info */
@@ -299,94 +150,12 @@ export function createCallEngine(deps: CallEngineDeps) {
       });
     },
 
-    /**
-     * A transfer (the agent's phone sent REFER, blind or warm): the connected call moves to the target agent, whose
-     * phone rings while the caller stays connected (on call once it answers); the first agent goes to after-call
-     * work. The target must be Ready (409 naming target otherwise). Hold time so far is settled. One transaction.
-     */
-    async transfer(callId: number | string, targetId: number): Promise<CallRow> {
-      return move(async (repos, outcome) => {
-        const call = await repos.calls.lock(callId);
-        if (!call) throw notFound('No such call.');
-        if (call.status !== 'talking' && call.status !== 'on_hold') {
-          throw conflict('Only a connected call can be transferred.', { call_id: 'is not connected' });
-        }
-        if (call.agent_id === null || call.agent_id === targetId) {
-          throw conflict('The call is already with this agent.', { target: 'already has the call' });
-        }
-        // Agents' rows in id order, as every transaction touching two agents takes them.
-        const [first, second] = [call.agent_id, targetId].sort((a, b) => a - b) as [number, number];
-        const locked = new Map([
-          [first, await repos.states.lockCurrent(first)],
-          [second, await repos.states.lockCurrent(second)],
-        ]);
-        const target = locked.get(targetId) ?? null;
-        if (target?.state !== 'ready') {
-          const reason = `is ${statusTitle(statusOf(target)).toLowerCase()}, not ready`;
-          throw conflict(`The agent you transfer to ${reason}.`, { target: reason });
-        }
-        const at = now();
-        const resumed = call.status === 'on_hold' ? check(call, 'unhold') : call.status;
-        const updated = await repos.calls.update(call.id, {
-          status: resumed,
-          agent_id: targetId,
-          hold_seconds: call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0),
-          hold_started_at: null,
-        });
-        outcome.events.call(updated, call.status);
-        const context = { campaignId: call.campaign_id, callId: call.id };
-        outcome.events.state(
-          await repos.states.change(call.agent_id, locked.get(call.agent_id) ?? null, 'after_call_work', at, context),
-        );
-        outcome.events.state(await repos.states.change(targetId, target, 'ringing', at, context));
-        return updated;
-      });
-    },
-
-    /**
-     * The phone of an agent whose offer had been taken back answered anyway (its answer crossed the cancel): the caller
-     * talks to that agent, so the call becomes theirs, answered now. Meanwhile the call may have gone back to the queue
-     * or been offered to someone else, who goes back to Ready. Refused (409) when that agent is on another call.
-     */
-    async answeredLate(callId: number | string, agentId: number): Promise<CallRow> {
-      const { updated, freed } = await move(async (repos, outcome) => {
-        const call = await repos.calls.lock(callId);
-        if (!call) throw notFound('No such call.');
-        if (call.status !== 'queued' && call.status !== 'offered') {
-          throw conflict('The call is no longer waiting.', { call_id: 'is not waiting' });
-        }
-        const open = await repos.states.lockCurrent(agentId);
-        const busy = ['ringing', 'on_call', 'on_hold', 'after_call_work'];
-        if (open && busy.includes(open.state) && open.call_id !== call.id) {
-          throw conflict('That agent is on another call.', { agent_id: 'is on another call' });
-        }
-        const at = now();
-        const offered = call.status === 'queued' ? { ...call, status: check(call, 'offer') } : call;
-        const result = await repos.calls.update(call.id, {
-          status: check(offered, 'answer'),
-          agent_id: agentId,
-          answered_at: at,
-          queue_seconds: seconds(call.queued_at, at),
-          offered_at: null,
-        });
-        outcome.events.call(result, call.status);
-        const context = { campaignId: call.campaign_id, callId: call.id };
-        outcome.events.state(await repos.states.change(agentId, open, 'on_call', at, context));
-        const other = call.status === 'offered' && call.agent_id !== agentId ? call.agent_id : null;
-        if (other !== null) await agentTo(repos, outcome, other, 'ready', call);
-        outcome.after.push(() => deps.telephony.connect(call.id, agentId));
-        return { updated: result, freed: other };
-      });
-      if (freed !== null) await routeAgent(freed);
-      return updated;
-    },
-
     /** The agent's phone reports a call-flow step (POST /api/inquiries/call_data): talk answers or resumes, hold holds. */
     async flow(agent: Agent, callId: number, flowStatus: 'ring' | 'talk' | 'hold' | 'mute') {
       // An outbound call's phone reports the client picking up (the SIP softphone dials from the browser).
       const dialled = await read.calls.find(callId);
       if (flowStatus === 'talk' && dialled?.status === 'dialling' && dialled.agent_id === agent.id) {
-        await this.calleeAnswered(callId);
+        await outbound.calleeAnswered(callId);
         return;
       }
       await move(async (repos, outcome) => {
@@ -432,7 +201,7 @@ export function createCallEngine(deps: CallEngineDeps) {
     async endCall(agent: Agent, callId: number) {
       // Hanging up before the client picked up: the outbound call ends unanswered.
       if ((await read.calls.find(callId))?.status === 'dialling') {
-        await this.calleeUnanswered(callId, { agent });
+        await outbound.calleeUnanswered(callId, { agent });
         return;
       }
       await move(async (repos, outcome) => {
@@ -496,7 +265,7 @@ export function createCallEngine(deps: CallEngineDeps) {
       let unanswered = 0;
       for (const callId of await read.calls.ringingSince('dialling', new Date(now().getTime() - DIAL_TIMEOUT_MS))) {
         // The network may have ended it meanwhile: that is its answer, not an error.
-        const ended = await this.calleeUnanswered(callId).catch((error: unknown) => {
+        const ended = await outbound.calleeUnanswered(callId).catch((error: unknown) => {
           if (error instanceof AppError) return null;
           throw error;
         });
@@ -526,123 +295,8 @@ export function createCallEngine(deps: CallEngineDeps) {
       return { missed, offered, unanswered };
     },
 
-    /**
-     * An outbound call (a cold call, or a redial): the agent, in Outbound Sales Calls and on no call, dials the client
-     * of an outbound campaign. The call is dialling and the agent ringing until the client picks up (calleeAnswered)
-     * or not (calleeUnanswered). `closing` names the agent's call in after-call work to close first (a redial from
-     * the after-call form); `within` runs in the same transaction with the new call (the cold-call list's writes).
-     */
-    async dial(
-      agent: Agent,
-      input: { campaignId: number; clientId: number; phone: string; closing?: number | null },
-      within?: (handle: Kysely<Database>, call: CallRow) => Promise<void>,
-    ): Promise<CallRow> {
-      if (!deps.telephony.dial) throw conflict('This phone network places no outbound calls.');
-      return move(async (repos, outcome) => {
-        let closed = false;
-        if (input.closing != null) {
-          const previous = await agentsCall(repos, agent, input.closing);
-          if (previous.status === 'after_call') {
-            await closeLocked(repos, outcome, previous);
-            closed = true;
-          }
-        }
-        const campaign = await repos.calls.campaign(input.campaignId);
-        if (!campaign) throw invalidField('campaign_id', 'is not a campaign');
-        if (campaign.type !== 'outbound' || campaign.archived || !campaign.active) {
-          throw conflict(`${campaign.name} makes no outbound calls.`, { campaign_id: 'makes no outbound calls' });
-        }
-        const open = await repos.states.lockCurrent(agent.id);
-        const from = statusOf(open);
-        if (from !== 'outbound_sales_calls' && !(closed && from === 'after_call_work')) {
-          throw conflict(
-            `Change to ${statusTitle('outbound_sales_calls')} to make calls (you are ${statusTitle(from)}).`,
-          );
-        }
-        if ((await repos.calls.liveCallOf(agent.id)) !== null) throw conflict('You are already on a call.');
-        const at = now();
-        const call = (await repos.handle
-          .insertInto('calls')
-          .values({
-            campaign_id: campaign.id,
-            direction: 'outbound',
-            client_id: input.clientId,
-            agent_id: agent.id,
-            queued_at: at,
-            offered_at: at,
-            status: 'dialling',
-            cold_call: true,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()) as CallRow;
-        outcome.events.call(call, null);
-        outcome.events.state(
-          await repos.states.change(agent.id, open, 'ringing', at, { campaignId: campaign.id, callId: call.id }),
-        );
-        if (within) await within(repos.handle, call);
-        outcome.after.push(() => {
-          announceColdCalls(deps.realtime, call, input.phone);
-          deps.telephony.dial?.(call.id, agent.id, input.phone);
-        });
-        return call;
-      });
-    },
-
-    /** The dialled client picked up (telephony): the call is in progress, the agent on call. */
-    async calleeAnswered(callId: number | string): Promise<CallRow> {
-      return move(async (repos, outcome) => {
-        const call = await repos.calls.lock(callId);
-        if (!call) throw notFound('No such call.');
-        const at = now();
-        const updated = await repos.calls.update(call.id, {
-          status: check(call, 'calleeAnswers'),
-          answered_at: at,
-          // An outbound call's wait is the time it rang the client.
-          queue_seconds: seconds(call.queued_at, at),
-          offered_at: null,
-        });
-        outcome.events.call(updated, call.status);
-        if (call.agent_id !== null) {
-          await agentTo(repos, outcome, call.agent_id, 'on_call', call);
-          const agentId = call.agent_id;
-          outcome.after.push(() => deps.telephony.connect(call.id, agentId));
-        }
-        outcome.after.push(() => announceColdCalls(deps.realtime, updated));
-        return updated;
-      });
-    },
-
-    /**
-     * The dialled client did not pick up (telephony: 'no_answer'), or the agent gave up dialling ('agent'; refused
-     * for anyone but the call's agent): the call ends unanswered and the agent is back in Outbound Sales Calls.
-     */
-    async calleeUnanswered(
-      callId: number | string,
-      by: { agent: Agent } | 'no_answer' = 'no_answer',
-    ): Promise<CallRow> {
-      return move(async (repos, outcome) => {
-        const call = by === 'no_answer' ? await repos.calls.lock(callId) : await agentsCall(repos, by.agent, callId);
-        if (!call) throw notFound('No such call.');
-        const at = now();
-        const updated = await repos.calls.update(call.id, {
-          status: check(call, 'unanswered'),
-          hung_up_at: at,
-          ended_at: at,
-          offered_at: null,
-          queue_seconds: seconds(call.queued_at, at),
-          agent_disconnected: by !== 'no_answer',
-          end_reason: by === 'no_answer' ? 'no_answer' : 'cancelled',
-        });
-        await queueCallsForRollups(repos.handle, [call.id]);
-        outcome.events.call(updated, call.status);
-        if (call.agent_id !== null) await agentTo(repos, outcome, call.agent_id, 'outbound_sales_calls', call);
-        outcome.after.push(() => {
-          deps.telephony.release(call.id, by === 'no_answer' ? 'unanswered' : 'agent');
-          announceColdCalls(deps.realtime, updated);
-        });
-        return updated;
-      });
-    },
+    ...outbound,
+    ...transfers,
   };
 }
 
