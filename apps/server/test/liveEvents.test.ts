@@ -54,10 +54,13 @@ describe('live events', () => {
     otherSocket.emit('join', { rooms: ['live'] });
     expect((await otherJoined).rooms).not.toContain('live');
 
-    const agentStates = heard<{ user_id: number; status: string; old_status: string | null }>(
-      agentSocket,
-      'newAgentStateData',
-    );
+    const agentStates = heard<{
+      user_id: number;
+      status: string;
+      old_status: string | null;
+      customer: string | null;
+      call_type: string | null;
+    }>(agentSocket, 'newAgentStateData');
     type Numbered = { seq: { epoch: string; campaigns: Record<string, number> } };
     const boardStates = heard<{ user_id: number; status: string } & Numbered>(supervisorSocket, 'newAgentStateData');
     const agentCalls = heard<{ call_id: number; status: string; agent_id: number | null }>(agentSocket, 'newCallData');
@@ -79,6 +82,14 @@ describe('live events', () => {
 
     const expectedStates = ['ready', 'ringing', 'on_call', 'after_call_work', 'ready'];
     await expect.poll(() => agentStates.map((event) => event.status), { timeout: 5000 }).toEqual(expectedStates);
+    // A state about a call names its customer (no name on file: the phone) and direction; others name none.
+    expect(agentStates.map((event) => [event.customer, event.call_type])).toEqual([
+      [null, null],
+      ['+19025550100', 'inbound'],
+      ['+19025550100', 'inbound'],
+      ['+19025550100', 'inbound'],
+      [null, null],
+    ]);
     expect(agentStates.map((event) => event.old_status)).toEqual([
       null,
       'ready',

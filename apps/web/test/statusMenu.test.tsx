@@ -169,5 +169,8 @@ function agentEvent(status: string) {
     agent_campaigns: [],
     agent_call_type: 'inbound',
     call_id: null,
+    customer: null,
+    source: null,
+    call_type: null,
   };
 }

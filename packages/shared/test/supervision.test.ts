@@ -36,6 +36,9 @@ const agentEvent = (userId: number, status: string, at: string, campaigns = [1])
   agent_campaigns: campaigns,
   agent_call_type: null,
   call_id: null,
+  customer: null,
+  source: null,
+  call_type: null,
   seq: stamp(campaigns),
 });
 const callEvent = (callId: number, status: string, campaignId = 1, callback = false): CallChangedEvent => ({

@@ -62,37 +62,39 @@ describe('the agent state rows', () => {
     expect(joined.reload).toBe(true);
   });
 
-  it('keep the customer while the event is about the call shown, and clear it for another', () => {
+  it('show the customer, source and direction of the call the event is about, and none once off the call', () => {
     const view = agentRowsView([
-      agentRow(41, 'Al Chen', 'on_call', '2026-11-25T12:00:00.000Z', {
-        campaign_id: 1,
-        campaign: 'Acme Support',
-        customer: 'Dana Poe',
-        call_type: 'inbound',
-      }),
+      agentRow(41, 'Al Chen', 'ready', '2026-11-25T12:00:00.000Z', { campaign_id: null, campaign: null }),
     ]);
+    const onCall = { campaign_id: 1, call_id: 900, customer: 'Dana Poe', source: 'Google Ads', call_type: 'inbound' };
     const held = applyAgentEvent(
       view,
-      agentEvent(41, 'Al Chen', 'on_hold', '2026-11-25T12:02:00.000Z', { '1': 1 }, { campaign_id: 1, call_id: 900 }),
+      agentEvent(41, 'Al Chen', 'on_call', '2026-11-25T12:02:00.000Z', { '1': 1 }, onCall),
       ALL,
       NAMES,
     );
-    expect(held.rows[0]).toMatchObject({ status: 'on_hold', customer: 'Dana Poe', call_type: 'inbound' });
+    expect(held.rows[0]).toMatchObject({
+      status: 'on_call',
+      campaign: 'Acme Support',
+      customer: 'Dana Poe',
+      source: 'Google Ads',
+      call_type: 'inbound',
+    });
     expect(held.reload).toBe(false);
     const another = applyAgentEvent(
       held,
-      agentEvent(41, 'Al Chen', 'on_call', '2026-11-25T12:09:00.000Z', { '1': 2 }, { campaign_id: 2, call_id: 901 }),
+      agentEvent(41, 'Al Chen', 'ready', '2026-11-25T12:09:00.000Z', { '1': 2 }, {}),
       ALL,
       NAMES,
     );
-    expect(another.rows[0]).toMatchObject({ campaign: 'Bolt Sales', customer: null, call_type: null });
-    expect(another.reload).toBe(true);
+    expect(another.rows[0]).toMatchObject({ customer: null, source: null, call_type: null });
+    expect(another.reload).toBe(false);
     const older = applyAgentEvent(
       another,
       agentEvent(41, 'Al Chen', 'ready', '2026-11-25T12:05:00.000Z', { '1': 3 }),
       ALL,
       NAMES,
     );
-    expect(older.rows[0]?.status).toBe('on_call');
+    expect(older.rows[0]?.status).toBe('ready');
   });
 });

@@ -74,6 +74,9 @@ export function agentEvent(
     agent_campaigns: [1],
     agent_call_type: 'inbound',
     call_id: null,
+    customer: null,
+    source: null,
+    call_type: null,
     seq: { epoch: EPOCH, campaigns: seq },
     ...extra,
   };

@@ -117,6 +117,10 @@ export type AgentStateEvent = {
   agent_campaigns: number[];
   agent_call_type: string | null;
   call_id: number | null;
+  /** The call's client (name, else phone), stats source and direction, when the state is about a call. */
+  customer: string | null;
+  source: string | null;
+  call_type: string | null;
   /** Numbered in the stream of each of agent_campaigns. */
   seq: LiveSequenceStamp;
 };

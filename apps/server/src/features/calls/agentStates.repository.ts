@@ -18,9 +18,13 @@ export type StateAgent = {
   second_name: string;
   agent_call_type: string | null;
   campaigns: number[];
+  /** The call the new state is about, if any: its client (name, else phone), stats source and direction. */
+  customer: string | null;
+  source: string | null;
+  call_type: string | null;
 };
 
-export type StateChange = { closed: OpenState | null; opened: OpenState; agent?: StateAgent };
+export type StateChange = { closed: OpenState | null; opened: OpenState; agent: StateAgent };
 
 /**
  * The agent state log's live end: each agent's one open row (end_at null; a partial unique index allows one) is
@@ -117,13 +121,26 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
           ),
           sql<number[]>`coalesce((SELECT array_agg(ca.campaign_id ORDER BY ca.campaign_id) FROM campaign_agents ca
             WHERE ca.user_id = agent_state_log.user_id AND NOT ca.is_disabled), '{}')`.as('campaigns'),
+          sql<string | null>`(SELECT coalesce(nullif(trim(concat_ws(' ', cl.first_name, cl.last_name)), ''), cl.phone)
+            FROM calls c JOIN clients cl ON cl.id = c.client_id WHERE c.id = agent_state_log.call_id)`.as('customer'),
+          sql<string | null>`(SELECT src.name FROM calls c JOIN stats_sources src ON src.id = c.stats_source_id
+            WHERE c.id = agent_state_log.call_id)`.as('source'),
+          sql<string | null>`(SELECT c.direction FROM calls c WHERE c.id = agent_state_log.call_id)`.as('call_type'),
         ])
         .executeTakeFirstOrThrow();
-      const { first_name, second_name, agent_call_type, campaigns, ...row } = opened;
+      const { first_name, second_name, agent_call_type, campaigns, customer, source, call_type, ...row } = opened;
       return {
         closed: closing,
         opened: row as OpenState,
-        agent: { first_name, second_name, agent_call_type, campaigns: campaigns.map(Number) },
+        agent: {
+          first_name,
+          second_name,
+          agent_call_type,
+          campaigns: campaigns.map(Number),
+          customer,
+          source,
+          call_type,
+        },
       };
     },
 

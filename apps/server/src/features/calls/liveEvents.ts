@@ -12,7 +12,7 @@ import {
   statusTitle,
   userRoom,
 } from '@shiftline/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Realtime } from '../realtime/index.js';
 import type { StateChange } from './agentStates.repository.js';
@@ -49,23 +49,6 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
   const queue: Recorded[] = [];
   let draining = false;
 
-  async function agentsOf(userIds: number[]) {
-    if (userIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('users as u')
-      .select([
-        'u.id',
-        'u.first_name',
-        'u.second_name',
-        'u.agent_call_type',
-        sql<number[]>`coalesce((SELECT array_agg(ca.campaign_id ORDER BY ca.campaign_id) FROM campaign_agents ca
-          WHERE ca.user_id = u.id AND NOT ca.is_disabled), '{}')`.as('campaigns'),
-      ])
-      .where('u.id', 'in', userIds)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row]));
-  }
-
   async function companiesOf(campaignIds: number[]) {
     if (campaignIds.length === 0) return new Map<number, number | null>();
     const rows = await db.selectFrom('campaigns').select(['id', 'company_id']).where('id', 'in', campaignIds).execute();
@@ -73,23 +56,14 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
   }
 
   async function send(batch: Recorded[]) {
-    // The moves return who the agent is and the campaign's company with their rows; only what a move did not
-    // return is looked up here.
-    const [agents, companies] = await Promise.all([
-      agentsOf([
-        ...new Set(
-          batch.flatMap((recorded) =>
-            recorded.states.filter((change) => !change.agent).map((change) => change.opened.user_id),
-          ),
+    // The moves return who the agent is and the campaign's company with their rows; a call inserted without its
+    // company (an outbound dial) is looked up here.
+    const companies = await companiesOf([
+      ...new Set(
+        batch.flatMap((recorded) =>
+          recorded.calls.filter((call) => call.company === undefined).map((call) => call.campaign_id),
         ),
-      ]),
-      companiesOf([
-        ...new Set(
-          batch.flatMap((recorded) =>
-            recorded.calls.filter((call) => call.company === undefined).map((call) => call.campaign_id),
-          ),
-        ),
-      ]),
+      ),
     ]);
     const outgoing: Outgoing[] = [];
     for (const recorded of batch) {
@@ -104,16 +78,15 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
         const rooms = [campaignRoom(callback.campaign_id)];
         outgoing.push({ rooms, campaigns: [callback.campaign_id], event: 'callback', payload: callback });
       }
-      for (const { closed, opened, agent: returned } of recorded.states) {
-        const agent = returned ? { id: opened.user_id, ...returned } : agents.get(opened.user_id);
-        if (!agent || !isLiveStatus(opened.state)) continue;
-        const campaigns = (agent.campaigns as number[]).map(Number);
+      for (const { closed, opened, agent } of recorded.states) {
+        if (!isLiveStatus(opened.state)) continue;
+        const campaigns = agent.campaigns;
         outgoing.push({
-          rooms: [userRoom(agent.id)],
+          rooms: [userRoom(opened.user_id)],
           campaigns,
           event: 'state',
           payload: {
-            user_id: agent.id,
+            user_id: opened.user_id,
             name: `${agent.first_name} ${agent.second_name}`,
             status: opened.state,
             title: statusTitle(opened.state),
@@ -124,6 +97,9 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
             agent_campaigns: campaigns,
             agent_call_type: agent.agent_call_type,
             call_id: opened.call_id === null ? null : Number(opened.call_id),
+            customer: agent.customer,
+            source: agent.source,
+            call_type: agent.call_type,
           },
         });
       }

@@ -7,7 +7,7 @@ import { type AgentStateFilter, agentRowsView, applyAgentEvent, campaignNamesOf 
 import { type Fetched, fetchSnapshot, useLiveFollow } from './useLiveFollow';
 import { useThrottledReload } from './useThrottledReload';
 
-/** At most one reload of the report per this long for the details an event cannot carry (a new call's customer). */
+/** At most one reload of the report per this long when an event names an agent the rows do not hold yet. */
 export const DETAILS_RELOAD_MS = 5000;
 
 const bodyOf = (filter: AgentStateFilter) => ({

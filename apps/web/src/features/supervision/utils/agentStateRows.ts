@@ -4,19 +4,16 @@ import { type AgentStateEvent, type AgentStateRow, type CampaignType, compareAge
 export type AgentStateFilter = { campaigns: readonly number[]; callType: CampaignType | null };
 
 /**
- * The agent state table as the page keeps it between snapshots: the rows in the report's order, the call each agent
- * was last heard on (to know whether the customer shown still holds), and whether the page must load the report
- * again because an event named something the rows cannot show (a new agent, a new call's customer).
+ * The agent state table as the page keeps it between snapshots: the rows in the report's order, and whether the page
+ * must load the report again because an event named someone the rows do not hold (an agent new to the campaigns).
  */
 export type AgentRowsView = {
   rows: readonly AgentStateRow[];
-  callOf: ReadonlyMap<number, number | null>;
   reload: boolean;
 };
 
 export const agentRowsView = (rows: readonly AgentStateRow[]): AgentRowsView => ({
   rows: [...rows].sort(compareAgentStates),
-  callOf: new Map(),
   reload: false,
 });
 
@@ -37,18 +34,6 @@ function placeInOrder(rows: readonly AgentStateRow[], id: number, updated: Agent
   return others;
 }
 
-/** Statuses in which an agent holds a call (its customer and campaign show on the row). */
-const HOLDING_CALL = new Set(['ringing', 'on_call', 'on_hold', 'after_call_work']);
-
-/** Whether the event is about the call the row already shows (so its customer, source and call type still hold). */
-function sameCall(view: AgentRowsView, row: AgentStateRow, event: AgentStateEvent): boolean {
-  if (event.call_id === null) return false;
-  const known = view.callOf.get(row.id);
-  if (known !== undefined) return known === event.call_id;
-  // A row from the report names no call: the one it shows is the event's when the agent was holding a call there.
-  return HOLDING_CALL.has(row.status) && row.customer !== null && row.campaign_id === event.campaign_id;
-}
-
 /**
  * Spec §4: a new agent state updates the agent's row (status, times, campaign, customer, call type, colour) when its
  * call type matches the filter, and the table sorts again. `campaignNames` are the campaigns the report covers.
@@ -67,7 +52,6 @@ export function applyAgentEvent(
   if (!inReport) return { ...view, rows: view.rows.filter((entry) => entry.id !== row.id) };
   if (Date.parse(event.status_started_at) < Date.parse(row.status_started_at)) return view;
 
-  const keepCall = sameCall(view, row, event);
   const updated: AgentStateRow = {
     ...row,
     status: event.status,
@@ -80,20 +64,13 @@ export function applyAgentEvent(
       event.campaign_id === null
         ? null
         : (campaignNames.get(event.campaign_id) ?? (row.campaign_id === event.campaign_id ? row.campaign : null)),
-    customer: keepCall ? row.customer : null,
-    source: keepCall ? row.source : null,
-    call_type: keepCall ? row.call_type : null,
+    customer: event.customer,
+    source: event.source,
+    call_type: event.call_type,
     agent_call_type: event.agent_call_type,
     agent_campaigns: event.agent_campaigns,
   };
-  const callOf = new Map(view.callOf);
-  callOf.set(row.id, event.call_id);
-  return {
-    rows: placeInOrder(view.rows, row.id, updated),
-    callOf,
-    // A call the row has not shown yet: its customer, source and direction come with the report.
-    reload: view.reload || (event.call_id !== null && !keepCall),
-  };
+  return { rows: placeInOrder(view.rows, row.id, updated), reload: view.reload };
 }
 
 /** The campaigns the report's Campaigns filter offers, by id. */
