@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { LIVE_ROOM, SOCKET_EVENTS } from '@shiftline/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, SipConfig } from './config.js';
@@ -185,6 +186,8 @@ export async function buildApp({
     campaigns: createCampaignsRepository(db),
     users,
     inTransaction: transactional(db, createCampaignsRepository),
+    announceAgentCampaigns: (userId, enabled) =>
+      app.realtime.toRoom(LIVE_ROOM, SOCKET_EVENTS.agentCampaignsChanged, { user_id: userId, campaigns: enabled }),
   });
 
   await app.register(authRoutes, { auth, users, loginAttemptsPerMinute: config.loginAttemptsPerMinute });

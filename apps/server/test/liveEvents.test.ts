@@ -164,3 +164,36 @@ describe('live events for a client portal', () => {
     await expect.poll(() => calls.map((call) => call.status)).toEqual(['queued', 'abandoned']);
   });
 });
+
+describe('an agent enabled or disabled on a campaign', () => {
+  it('tells the live room, with the campaigns the agent is enabled on now', async () => {
+    const admin = await login(t.app, demoEmail('administrator'));
+    const supervisor = await login(t.app, demoEmail('team_lead'));
+    const socket = await socketOf(supervisor);
+    const joined = waitForEvent<{ rooms: string[] }>(socket, 'join');
+    socket.emit('join', { rooms: ['live'] });
+    await joined;
+    const agent = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', demoEmail('agent'))
+      .executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('campaign_agents')
+      .select(['campaign_id', 'is_disabled'])
+      .where('user_id', '=', agent.id)
+      .orderBy('campaign_id')
+      .execute();
+    const toggled = before[0] as { campaign_id: number; is_disabled: boolean };
+    const changed = waitForEvent<{ user_id: number; campaigns: number[] }>(socket, 'agent-campaigns-changed');
+    const response = await post(admin, '/api/dashboards/disable-campaign-for-agent', {
+      user: agent.id,
+      campaign: toggled.campaign_id,
+    });
+    expect(response.statusCode).toBe(200);
+    const enabledNow = before
+      .filter((row) => (row.campaign_id === toggled.campaign_id ? row.is_disabled : !row.is_disabled))
+      .map((row) => row.campaign_id);
+    expect(await changed).toEqual({ user_id: agent.id, campaigns: enabledNow });
+  });
+});

@@ -95,7 +95,7 @@ describe('the agent state report', () => {
     await waitFor(() => expect(rowOf(42).dataset.status).toBe('not_ready_personal'));
   });
 
-  it('loads the report again when a number is skipped, a new epoch begins or the page is seated again', async () => {
+  it('loads the report again when a number is skipped, a new epoch begins, the page is seated again or campaigns change', async () => {
     viewer = fakeUser('agent_supervisor');
     const fetch = serveReports();
     renderWithProviders(<AgentStatePage />);
@@ -119,6 +119,11 @@ describe('the agent state report', () => {
     serverSends(SOCKET_EVENTS.join, { rooms: ['common', 'live'] });
     serverSends(SOCKET_EVENTS.join, { rooms: ['common', 'live'] });
     await waitFor(() => expect(callsTo(fetch, 'POST', REPORT)).toHaveLength(4));
+    await waitFor(() => expect(screen.queryByLabelText('Loading agents')).toBeNull());
+
+    // Someone enabled or disabled an agent on a campaign: who counts where moved.
+    serverSends(SOCKET_EVENTS.agentCampaignsChanged, { user_id: 42, campaigns: [1] });
+    await waitFor(() => expect(callsTo(fetch, 'POST', REPORT)).toHaveLength(5));
   });
 
   it('opens the campaigns popup from a name: switches for the roles that may change campaigns, a list for others', async () => {

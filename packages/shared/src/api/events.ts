@@ -30,6 +30,8 @@ export const SOCKET_EVENTS = {
    * listeners of its event, so screens listen to the events themselves); other rooms get the events one by one.
    */
   liveBatch: 'liveBatch',
+  /** An agent was enabled or disabled on a campaign: live boards load their snapshot again (who counts where moved). */
+  agentCampaignsChanged: 'agent-campaigns-changed',
   /** The agent's next call is a queue callback: the top bar shows a notice (spec §4). */
   queueCallback: 'queue-callback',
   /**
@@ -141,6 +143,8 @@ export type CallChangedEvent = {
   /** Numbered in its campaign's stream. */
   seq: LiveSequenceStamp;
 };
+/** agent-campaigns-changed: the campaigns `user_id` is now enabled on. */
+export type AgentCampaignsChangedEvent = { user_id: number; campaigns: number[] };
 /** liveBatch: live events for the live room, in commit order. */
 export type LiveBatchEvent = {
   events: (
@@ -184,6 +188,7 @@ export type ServerEventPayloads = {
   [SOCKET_EVENTS.newCallData]: CallChangedEvent;
   [SOCKET_EVENTS.newCallbackData]: CallbackChangedEvent;
   [SOCKET_EVENTS.liveBatch]: LiveBatchEvent;
+  [SOCKET_EVENTS.agentCampaignsChanged]: AgentCampaignsChangedEvent;
   [SOCKET_EVENTS.queueCallback]: QueueCallbackEvent;
   [SOCKET_EVENTS.warmTransfer]: WarmTransferEvent;
   [SOCKET_EVENTS.startTransfer]: StartTransferEvent;

@@ -22,6 +22,8 @@ export function createCampaignsService(deps: {
   campaigns: CampaignsRepository;
   users: UsersRepository;
   inTransaction: <T>(work: (campaigns: CampaignsRepository) => Promise<T>) => Promise<T>;
+  /** Tells the live boards an agent's campaigns changed (after the change committed). */
+  announceAgentCampaigns: (userId: number, enabledCampaigns: number[]) => void;
 }) {
   const { campaigns: repository, users, inTransaction } = deps;
 
@@ -90,7 +92,7 @@ export function createCampaignsService(deps: {
           : notFound('No such user.');
       }
       if (user.is_protected) throw forbidden(PROTECTED_USER_MESSAGE);
-      return inTransaction(async (trx) => {
+      const updated = await inTransaction(async (trx) => {
         const current = (await trx.userCampaigns(user.id)).find((row) => row.id === target.campaign);
         if (!current) {
           throw new AppError('not_found', 'The agent is not in that campaign.', {
@@ -110,6 +112,11 @@ export function createCampaignsService(deps: {
           is_disabled: row.is_disabled,
         }));
       });
+      deps.announceAgentCampaigns(
+        user.id,
+        updated.filter((row) => !row.is_disabled).map((row) => row.id),
+      );
+      return updated;
     },
 
     /** The warning on the all-campaigns page: campaigns nobody can take, or no outbound campaign at all. */

@@ -105,6 +105,8 @@ export function useLiveFollow<Data, View>(options: Options<Data, View>): Followe
       socketClient.on(SOCKET_EVENTS.newAgentStateData, (event) => hear({ kind: 'agent', event })),
       socketClient.on(SOCKET_EVENTS.newCallData, (event) => hear({ kind: 'call', event })),
       socketClient.on(SOCKET_EVENTS.newCallbackData, (event) => hear({ kind: 'callback', event })),
+      // An agent enabled or disabled on a campaign counts elsewhere now: the board starts again from a snapshot.
+      socketClient.on(SOCKET_EVENTS.agentCampaignsChanged, () => latest.current.refetch()),
     ];
     return () => {
       if (render !== null) window.clearTimeout(render);
