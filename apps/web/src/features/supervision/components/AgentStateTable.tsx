@@ -4,11 +4,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { type AgentStateRow, EMPTY_LABELS } from '@shiftline/shared';
-import { useState } from 'react';
+import { EmptyTableRow, PagedRowsFooter, usePagedRows } from '../../../ui/pagedRows';
 import { formatElapsed } from '../../status';
 import { formatCallType, formatStateSince, orDash } from '../utils/formatLive';
 import { StateChip } from './StateChip';
@@ -25,11 +23,7 @@ type Props = {
 
 /** Spec §2.3: the agents table, 10 rows a page, in the report's order (the rows come sorted). */
 export function AgentStateTable({ rows, zone, nowMs, onOpenCampaigns }: Props) {
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(rows.length / AGENT_STATE_PAGE_SIZE));
-  // A shrinking list never leaves the table on an empty page.
-  const shown = Math.min(page, pages - 1);
-  const visible = rows.slice(shown * AGENT_STATE_PAGE_SIZE, (shown + 1) * AGENT_STATE_PAGE_SIZE);
+  const { visible, footer } = usePagedRows(rows, AGENT_STATE_PAGE_SIZE);
   return (
     <TableContainer>
       <Table size="small" aria-label="Agents">
@@ -78,23 +72,10 @@ export function AgentStateTable({ rows, zone, nowMs, onOpenCampaigns }: Props) {
               <TableCell>{formatCallType(row.call_type)}</TableCell>
             </TableRow>
           ))}
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={9}>
-                <Typography color="text.secondary">{EMPTY_LABELS.agents}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : null}
+          {rows.length === 0 ? <EmptyTableRow columns={9} label={EMPTY_LABELS.agents} /> : null}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={shown}
-        rowsPerPage={AGENT_STATE_PAGE_SIZE}
-        rowsPerPageOptions={[AGENT_STATE_PAGE_SIZE]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <PagedRowsFooter {...footer} />
     </TableContainer>
   );
 }

@@ -3,11 +3,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { type CampaignStatusRow, EMPTY_LABELS, formatQueueTime } from '@shiftline/shared';
-import { useState } from 'react';
+import { EmptyTableRow, PagedRowsFooter, usePagedRows } from '../../../ui/pagedRows';
 
 export const CAMPAIGN_STATUS_PAGE_SIZE = 10;
 
@@ -24,10 +22,7 @@ type Props = { headers: readonly { text: string; value: string }[]; rows: readon
 
 /** Spec §2.3: the campaign status table with the server's headers, 10 a page. */
 export function CampaignStatusTable({ headers, rows }: Props) {
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(rows.length / CAMPAIGN_STATUS_PAGE_SIZE));
-  const shown = Math.min(page, pages - 1);
-  const visible = rows.slice(shown * CAMPAIGN_STATUS_PAGE_SIZE, (shown + 1) * CAMPAIGN_STATUS_PAGE_SIZE);
+  const { visible, footer } = usePagedRows(rows, CAMPAIGN_STATUS_PAGE_SIZE);
   return (
     <TableContainer>
       <Table size="small" aria-label="Campaign status">
@@ -55,23 +50,10 @@ export function CampaignStatusTable({ headers, rows }: Props) {
               ))}
             </TableRow>
           ))}
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={Math.max(1, headers.length)}>
-                <Typography color="text.secondary">{EMPTY_LABELS.campaigns}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : null}
+          {rows.length === 0 ? <EmptyTableRow columns={headers.length} label={EMPTY_LABELS.campaigns} /> : null}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={shown}
-        rowsPerPage={CAMPAIGN_STATUS_PAGE_SIZE}
-        rowsPerPageOptions={[CAMPAIGN_STATUS_PAGE_SIZE]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <PagedRowsFooter {...footer} />
     </TableContainer>
   );
 }

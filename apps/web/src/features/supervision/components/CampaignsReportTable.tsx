@@ -3,11 +3,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { type CampaignsReportRow, EMPTY_LABELS, formatQueueTime } from '@shiftline/shared';
-import { useState } from 'react';
+import { EmptyTableRow, PagedRowsFooter, usePagedRows } from '../../../ui/pagedRows';
 import { formatElapsed } from '../../status';
 
 export const CAMPAIGNS_REPORT_PAGE_SIZE = 10;
@@ -23,10 +21,7 @@ const COLUMNS: { text: string; cell: (row: CampaignsReportRow) => string; field:
 
 /** Spec §2.4: the campaigns report table, 10 a page. */
 export function CampaignsReportTable({ rows }: { rows: readonly CampaignsReportRow[] }) {
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(rows.length / CAMPAIGNS_REPORT_PAGE_SIZE));
-  const shown = Math.min(page, pages - 1);
-  const visible = rows.slice(shown * CAMPAIGNS_REPORT_PAGE_SIZE, (shown + 1) * CAMPAIGNS_REPORT_PAGE_SIZE);
+  const { visible, footer } = usePagedRows(rows, CAMPAIGNS_REPORT_PAGE_SIZE);
   return (
     <TableContainer>
       <Table size="small" aria-label="Campaigns report">
@@ -54,23 +49,10 @@ export function CampaignsReportTable({ rows }: { rows: readonly CampaignsReportR
               ))}
             </TableRow>
           ))}
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length}>
-                <Typography color="text.secondary">{EMPTY_LABELS.campaigns}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : null}
+          {rows.length === 0 ? <EmptyTableRow columns={COLUMNS.length} label={EMPTY_LABELS.campaigns} /> : null}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={shown}
-        rowsPerPage={CAMPAIGNS_REPORT_PAGE_SIZE}
-        rowsPerPageOptions={[CAMPAIGNS_REPORT_PAGE_SIZE]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <PagedRowsFooter {...footer} />
     </TableContainer>
   );
 }
