@@ -1,10 +1,10 @@
-import { type AgentCallType, type LiveStatusId, OFFER_TIMEOUT_MS, readyStatusFor } from '@shiftline/shared';
+import { type AgentCallType, type LiveStatusId, readyStatusFor } from '@shiftline/shared';
 import type { DatabaseHandle } from '../db/database.js';
 import { dailyArrivals, windowPosition } from '../db/demo/history/arrivals.js';
 import { type Handling, pickInboundDisposition, sampleInboundHandling } from '../db/demo/history/callOutcomes.js';
 import { DEMO_HISTORY_LOAD } from '../db/demo/history/generateHistory.js';
 import { expectedInboundCalls, staffedSeconds } from '../db/demo/history/inboundDay.js';
-import { MISSED_CALL_CHANCE, samplePatience } from '../db/demo/history/inboundQueue.js';
+import { MISSED_CALL_CHANCE } from '../db/demo/history/inboundQueue.js';
 import { createRandom, type Random } from '../db/demo/random.js';
 import {
   type Agent,
@@ -15,6 +15,7 @@ import {
 } from '../features/calls/index.js';
 import { createColdCallsService, simulateCallees } from '../features/coldCalls/index.js';
 import { AppError } from '../plugins/errors.js';
+import { createSimulatedCallers } from './callers.js';
 import { type Centre, loadCentre, loadShifts } from './centre.js';
 import { placeColdCall } from './coldCaller.js';
 import { idlePeople, PEOPLE_CHECK_MS, PERSON_IDLE_SECONDS } from './peopleCallers.js';
@@ -70,9 +71,6 @@ type SimAgent = {
   lastShiftEnd: number;
 };
 
-/** A simulated caller's pending timers: giving up in the queue, or hanging up on a person who answered. */
-type SimCaller = { patience: Scheduled | null; hangUp: Scheduled | null; deadline: number };
-
 const DAY = 86_400;
 
 export type SimulatorSummary = { agents: number; campaigns: number; arrivalsToday: number };
@@ -96,7 +94,6 @@ export function createSimulator(options: SimulatorOptions) {
   const random: Random = createRandom((options.seed ?? 20261124) ^ 0x51a7);
   const scheduler = new Scheduler();
   const agents = new Map<number, SimAgent>();
-  const callers = new Map<string, SimCaller>();
   /** Which simulated agent holds each call the simulator's agents were offered. */
   const callAgent = new Map<string, SimAgent>();
   const scheduledShifts = new Set<number>();
@@ -107,6 +104,17 @@ export function createSimulator(options: SimulatorOptions) {
   let running = false;
 
   const later = (ms: number, run: () => Promise<void> | void) => scheduler.at(now() + ms, run);
+  const simulatedCallers = createSimulatedCallers({
+    database,
+    engine,
+    scheduler,
+    random,
+    now,
+    log,
+    centre: () => centre,
+    simulated: (agentId) => agents.has(agentId),
+  });
+  const arrive = simulatedCallers.arrive;
   // Outbound agents dial leads through the cold-calls service; the clients they dial answer on the same clock.
   const coldCalls = createColdCallsService({ db: database.db, engine, now });
   let stopCallees: (() => void) | null = null;
@@ -363,55 +371,6 @@ export function createSimulator(options: SimulatorOptions) {
     if (closed && to === 'outbound_sales_calls') nextColdCall(sim);
   }
 
-  // --- calls, from the caller's side ---------------------------------------------------------------------------
-
-  async function arrive(campaignId: number) {
-    if (!centre) return;
-    const numbers = centre.numbers.get(campaignId);
-    const plan = centre.campaigns.find((campaign) => campaign.id === campaignId);
-    const did = numbers && numbers.length > 0 ? random.pick(numbers) : (plan?.did ?? null);
-    const callerPhone =
-      centre.clientPhones.length > 0 && random.chance(0.6)
-        ? random.pick(centre.clientPhones)
-        : `+1${random.pick(['416', '647', '905', '613', '514', '604', '403', '780', '204', '902'])}555${String(random.int(0, 9999)).padStart(4, '0')}`;
-    const patience = samplePatience(random);
-    const statsSourceId = centre.statsSourceIds.length > 0 ? random.pick(centre.statsSourceIds) : null;
-    let callId: string;
-    try {
-      callId = (await engine.arrive({ campaignId, callerPhone, did, statsSourceId })).id;
-    } catch (error) {
-      log.warn({ campaignId, err: error }, 'simulator: a call could not arrive');
-      return;
-    }
-    const caller: SimCaller = { patience: null, hangUp: null, deadline: now() + patience * 1000 };
-    callers.set(callId, caller);
-    caller.patience = scheduler.at(caller.deadline, () => runOutOfPatience(callId));
-  }
-
-  /** The caller's patience ran out: they leave if nobody has answered, unless a person's phone is ringing. */
-  async function runOutOfPatience(callId: string) {
-    const caller = callers.get(callId);
-    if (!caller) return;
-    caller.patience = null;
-    const row = await database.db
-      .selectFrom('calls')
-      .select(['status', 'agent_id'])
-      .where('id', '=', callId)
-      .executeTakeFirst();
-    if (!row || (row.status !== 'queued' && row.status !== 'offered')) return;
-    if (row.status === 'offered' && row.agent_id !== null && !agents.has(row.agent_id)) {
-      // A person's phone is ringing: the caller waits for them (the offer times out or they answer).
-      caller.patience = later(OFFER_TIMEOUT_MS, () => runOutOfPatience(callId));
-      return;
-    }
-    try {
-      await engine.abandon(callId);
-    } catch (error) {
-      // Answered meanwhile (a person's page, or the agent was quicker): nothing to do.
-      log.debug({ callId, err: error instanceof Error ? error.message : error }, 'simulator: caller stayed on');
-    }
-  }
-
   // --- the network's signals -----------------------------------------------------------------------------------
 
   const onRing = (callId: string, agentId: number) => {
@@ -428,37 +387,13 @@ export function createSimulator(options: SimulatorOptions) {
       return;
     }
     if (agents.has(agentId) || stopped) return;
-    // A person answered a simulated caller: the caller talks, then hangs up, unless the person ends first.
-    const caller = callers.get(callId) ?? { patience: null, hangUp: null, deadline: now() };
-    callers.set(callId, caller);
-    caller.patience?.cancel();
-    caller.patience = null;
-    caller.hangUp?.cancel();
-    caller.hangUp = later(sampleInboundHandling(random).talkSeconds * 1000, async () => {
-      caller.hangUp = null;
-      try {
-        await engine.callerHungUp(callId);
-      } catch (error) {
-        log.debug({ callId, err: error instanceof Error ? error.message : error }, 'simulator: the line had ended');
-      }
-    });
+    simulatedCallers.personAnswered(callId);
   };
 
   const onRelease = (callId: string, reason: Parameters<Telephony['release']>[1]) => {
     if (stopped) return;
     const sim = callAgent.get(callId);
-    if (reason !== 'missed') {
-      const caller = callers.get(callId);
-      caller?.patience?.cancel();
-      caller?.hangUp?.cancel();
-      callers.delete(callId);
-    } else {
-      // Back in the queue: the caller keeps waiting, and leaves at once if their patience is already gone.
-      const caller = callers.get(callId);
-      if (caller && caller.patience === null && caller.hangUp === null) {
-        caller.patience = scheduler.at(Math.max(now(), caller.deadline), () => runOutOfPatience(callId));
-      }
-    }
+    simulatedCallers.released(callId, reason);
     if (!sim || sim.call?.id !== callId) return;
     const call = sim.call;
     if (reason === 'agent' || reason === 'caller') {
