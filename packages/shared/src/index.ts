@@ -14,6 +14,7 @@ export * from './api/realtime.js';
 export * from './api/schedule.js';
 export * from './api/status.js';
 export * from './api/supervision.js';
+export * from './api/tables.js';
 export * from './api/teamMonth.js';
 export * from './api/teamSchedule.js';
 export * from './api/telephony.js';
