@@ -1,0 +1,8 @@
+export type {
+  EditFormDefinition,
+  RowQuery,
+  TableColumn,
+  TableContext,
+  TableDefinition,
+  TableFilterDefinition,
+} from './tableDefinition.js';
