@@ -71,6 +71,10 @@ export const PERMISSIONS = {
   'cold_calls.call': CALL_TAKING_ROLES,
   /** The softphone's SIP server and credentials (spec §7 Settings); null credentials for users without an extension. */
   'settings.get': EVERY_SIGNED_IN,
+  /** The call log (spec §2.8 tables): every role; agents their own calls, the client portal its company's. */
+  'tables.call_log': EVERY_SIGNED_IN,
+  /** The audit log of every change: administrators. */
+  'tables.audit_log': ['administrator', 'super_admin'],
   /** The SIP server's questions to the app: no session; the routes check the shared secret themselves. */
   'telephony.sip': 'public',
 } as const satisfies Record<string, 'public' | readonly Role[]>;
