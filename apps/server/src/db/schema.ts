@@ -39,6 +39,8 @@ export type UsersTable = {
   is_protected: Generated<boolean>;
   display_from: Date | null;
   created_at: Generated<Date>;
+  /** Set by an administrator's password reset: until changed, the session may only change the password. */
+  must_change_password: Generated<boolean>;
 };
 
 export type AgentGroupsTable = { id: Generated<number>; name: string };
