@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   'campaigns.toggle_agent': ['super_admin', 'administrator', 'schedule_supervisor'],
   'companies.check_active_outbound_campaigns': ['administrator', 'super_admin'],
   'users.force_logout': ['administrator', 'super_admin'],
+  /** Administration: users, agent groups, campaigns, campaign lists, companies and their portal users. */
+  'admin.manage': ['administrator', 'super_admin'],
   /** Everyone with a personal schedule: all roles but the client portal. */
   'schedule.view_own': WITH_SCHEDULE,
   'schedule.edit_own': WITH_SCHEDULE,
@@ -75,6 +77,18 @@ export const PERMISSIONS = {
   'tables.call_log': EVERY_SIGNED_IN,
   /** The audit log of every change: administrators. */
   'tables.audit_log': ['administrator', 'super_admin'],
+  /** GET /api/get_edit_table_row_data: open to all; each form then checks its own action. */
+  'tables.edit_row': EVERY_SIGNED_IN,
+  /** Login report (sessions): every role with work time; agents their own sessions, staff every listed agent's. */
+  'tables.login_report': WITH_SCHEDULE,
+  /** Performance breakdown (time per category per agent-day): as the login report. */
+  'tables.performance_breakdown': WITH_SCHEDULE,
+  /** Correcting recorded work time (login sessions, the performance breakdown): who pays agents for it. */
+  'tables.edit_work_time': ['schedule_supervisor', 'administrator', 'super_admin'],
+  /** The agents table: the centre's staff. */
+  'tables.agents': STAFF,
+  /** Enabling, disabling, archiving an agent and resetting their password. */
+  'agents.manage': ['administrator', 'super_admin'],
   /** The SIP server's questions to the app: no session; the routes check the shared secret themselves. */
   'telephony.sip': 'public',
 } as const satisfies Record<string, 'public' | readonly Role[]>;
