@@ -1,3 +1,4 @@
+export * from './api/admin.js';
 export * from './api/agents.js';
 export * from './api/auth.js';
 export * from './api/calls.js';
