@@ -1,0 +1,1 @@
+export { ADMIN_TABLES } from './adminTables.js';
