@@ -59,6 +59,8 @@ describe('live events', () => {
       status: string;
       old_status: string | null;
       customer: string | null;
+      customer_phone: string | null;
+      cold_call_id: number | null;
       call_type: string | null;
     }>(agentSocket, 'newAgentStateData');
     type Numbered = { seq: { epoch: string; campaigns: Record<string, number> } };
@@ -88,6 +90,14 @@ describe('live events', () => {
       ['+19025550100', 'inbound'],
       ['+19025550100', 'inbound'],
       ['+19025550100', 'inbound'],
+      [null, null],
+    ]);
+    // Its phone too (what the report's phone cell dials); an inbound caller has no lead to dial.
+    expect(agentStates.map((event) => [event.customer_phone, event.cold_call_id])).toEqual([
+      [null, null],
+      ['+19025550100', null],
+      ['+19025550100', null],
+      ['+19025550100', null],
       [null, null],
     ]);
     expect(agentStates.map((event) => event.old_status)).toEqual([

@@ -121,6 +121,9 @@ export type AgentStateEvent = {
   call_id: number | null;
   /** The call's client (name, else phone), stats source and direction, when the state is about a call. */
   customer: string | null;
+  /** The customer's phone and lead, as the agent state report's row holds them (AgentStateRow). */
+  customer_phone: string | null;
+  cold_call_id: number | null;
   source: string | null;
   call_type: string | null;
   /** Numbered in the stream of each of agent_campaigns. */

@@ -37,6 +37,10 @@ export const agentStateRowSchema = z.object({
   campaign: z.string().nullable(),
   campaign_id: z.number().int().nullable(),
   customer: z.string().nullable(),
+  /** The customer's phone as written (the lead's, when the client has one in the call's campaign), unchecked. */
+  customer_phone: z.string().nullable(),
+  /** The client's lead in the call's campaign: the record a phone cell dials (spec §2.3), null when there is none. */
+  cold_call_id: z.number().int().nullable(),
   call_type: z.string().nullable(),
   agent_call_type: z.string().nullable(),
   agent_campaigns: z.array(z.number().int()),

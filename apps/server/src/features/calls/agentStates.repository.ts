@@ -20,6 +20,9 @@ export type StateAgent = {
   campaigns: number[];
   /** The call the new state is about, if any: its client (name, else phone), stats source and direction. */
   customer: string | null;
+  /** The call's customer phone (their lead's in the call's campaign, else the client's) and that lead. */
+  customer_phone: string | null;
+  cold_call_id: number | null;
   source: string | null;
   call_type: string | null;
 };
@@ -123,12 +126,29 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
             WHERE ca.user_id = agent_state_log.user_id AND NOT ca.is_disabled), '{}')`.as('campaigns'),
           sql<string | null>`(SELECT coalesce(nullif(trim(concat_ws(' ', cl.first_name, cl.last_name)), ''), cl.phone)
             FROM calls c JOIN clients cl ON cl.id = c.client_id WHERE c.id = agent_state_log.call_id)`.as('customer'),
+          sql<string | null>`(SELECT coalesce(cc.phone, cl.phone) FROM calls c JOIN clients cl ON cl.id = c.client_id
+            LEFT JOIN cold_calls cc ON cc.campaign_id = c.campaign_id AND cc.client_id = c.client_id
+            WHERE c.id = agent_state_log.call_id LIMIT 1)`.as('customer_phone'),
+          sql<number | null>`(SELECT cc.id FROM calls c JOIN cold_calls cc
+            ON cc.campaign_id = c.campaign_id AND cc.client_id = c.client_id
+            WHERE c.id = agent_state_log.call_id LIMIT 1)`.as('cold_call_id'),
           sql<string | null>`(SELECT src.name FROM calls c JOIN stats_sources src ON src.id = c.stats_source_id
             WHERE c.id = agent_state_log.call_id)`.as('source'),
           sql<string | null>`(SELECT c.direction FROM calls c WHERE c.id = agent_state_log.call_id)`.as('call_type'),
         ])
         .executeTakeFirstOrThrow();
-      const { first_name, second_name, agent_call_type, campaigns, customer, source, call_type, ...row } = opened;
+      const {
+        first_name,
+        second_name,
+        agent_call_type,
+        campaigns,
+        customer,
+        customer_phone,
+        cold_call_id,
+        source,
+        call_type,
+        ...row
+      } = opened;
       return {
         closed: closing,
         opened: row as OpenState,
@@ -138,6 +158,8 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
           agent_call_type,
           campaigns: campaigns.map(Number),
           customer,
+          customer_phone,
+          cold_call_id: cold_call_id === null ? null : Number(cold_call_id),
           source,
           call_type,
         },

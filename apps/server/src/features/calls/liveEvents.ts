@@ -98,6 +98,8 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
             agent_call_type: agent.agent_call_type,
             call_id: opened.call_id === null ? null : Number(opened.call_id),
             customer: agent.customer,
+            customer_phone: agent.customer_phone,
+            cold_call_id: agent.cold_call_id,
             source: agent.source,
             call_type: agent.call_type,
           },

@@ -15,6 +15,8 @@ export type LiveAgentRow = {
   campaign_id: number | null;
   campaign: string | null;
   customer: string | null;
+  customer_phone: string | null;
+  cold_call_id: number | null;
   call_type: string | null;
   source: string | null;
   campaigns: number[];
@@ -46,6 +48,7 @@ export function createSupervisionRepository(db: Kysely<Database>) {
         SELECT a.id, a.first_name, a.second_name, a.agent_group, a.agent_call_type, a.campaigns,
           s.state, s.start_at, s.campaign_id, camp.name AS campaign,
           coalesce(nullif(trim(concat_ws(' ', cl.first_name, cl.last_name)), ''), cl.phone) AS customer,
+          coalesce(cc.phone, cl.phone) AS customer_phone, cc.id AS cold_call_id,
           c.direction AS call_type, src.name AS source,
           -- Logged out since the end of their latest row (rows never overlap; the index on (user_id, start_at)
           -- reads one row, where max(end_at) would read the agent's whole history).
@@ -56,6 +59,9 @@ export function createSupervisionRepository(db: Kysely<Database>) {
           LEFT JOIN calls c ON c.id = s.call_id
           LEFT JOIN campaigns camp ON camp.id = s.campaign_id
           LEFT JOIN clients cl ON cl.id = c.client_id
+          -- The client's lead in the call's campaign (one per client and campaign): what a phone cell dials.
+          LEFT JOIN LATERAL (SELECT l.id, l.phone FROM cold_calls l
+            WHERE l.campaign_id = c.campaign_id AND l.client_id = c.client_id ORDER BY l.id LIMIT 1) cc ON true
           LEFT JOIN stats_sources src ON src.id = c.stats_source_id`.execute(db);
       return result.rows.map((row) => ({ ...row, campaigns: row.campaigns.map(Number) }));
     },

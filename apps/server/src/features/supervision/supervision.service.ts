@@ -81,6 +81,8 @@ export function createSupervisionService(deps: {
       campaign: row.campaign,
       campaign_id: row.campaign_id,
       customer: row.customer,
+      customer_phone: row.customer_phone,
+      cold_call_id: row.cold_call_id,
       call_type: row.call_type,
       agent_call_type: row.agent_call_type,
       agent_campaigns: row.campaigns,

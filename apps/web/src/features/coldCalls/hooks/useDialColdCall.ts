@@ -6,6 +6,9 @@ import { useSoftphone, useSoftphoneView } from '../../softphone';
 import { coldCallsApi } from '../api';
 import { rememberColdCall } from '../utils/coldCallStorage';
 
+/** What a dial needs: the lead (cold call) and the phone as it is written on it. */
+export type DialTarget = Pick<ColdCallRow, 'id' | 'phone'>;
+
 /**
  * Accepting a cold call (spec §4): only with the phone registered (the simulated network, with no softphone, always
  * is). A simultaneous call opens the notice; otherwise the call is remembered, its page loads, then the phone dials.
@@ -17,7 +20,7 @@ export function useDialColdCall() {
   const [simultaneous, setSimultaneous] = useState(false);
   const registered = phone === null || view?.state === 'registered';
   const mutation = useMutation({
-    mutationFn: (row: ColdCallRow) => coldCallsApi.dial(row),
+    mutationFn: (row: DialTarget) => coldCallsApi.dial(row),
     onSuccess: (answer, row) => {
       if (answer.simultaneous_call || answer.call_id === null || answer.inquiry_id === null || answer.url === null) {
         setSimultaneous(true);
@@ -30,7 +33,7 @@ export function useDialColdCall() {
   });
   return {
     registered,
-    dial: (row: ColdCallRow) => {
+    dial: (row: DialTarget) => {
       if (registered) mutation.mutate(row);
     },
     dialling: mutation.isPending ? (mutation.variables?.id ?? null) : null,

@@ -10,6 +10,7 @@ import { type AgentStateRow, can } from '@shiftline/shared';
 import { useMemo, useState } from 'react';
 import { AgentCampaignsDialog } from '../../agents';
 import { useCurrentUser } from '../../auth';
+import { SimultaneousCallNotice, useDialColdCall } from '../../coldCalls';
 import { useAgentStateReport } from '../hooks/useAgentStateReport';
 import { useCampaignStatus } from '../hooks/useCampaignStatus';
 import { useServerNow } from '../hooks/useServerNow';
@@ -33,6 +34,11 @@ export function AgentStatePage() {
   const agents = useAgentStateReport(filter);
   const status = useCampaignStatus(filter, user.timezone);
   const nowMs = useServerNow();
+  // Phone cells dial the customer's record through the cold-call path (spec §2.3, §4), for roles that make calls.
+  const dial = useDialColdCall();
+  const dialing = can(user.role, 'cold_calls.call')
+    ? { registered: dial.registered, dialling: dial.dialling, onDial: dial.dial }
+    : null;
   const statusRows = useMemo(
     () => (status.board ? campaignStatusRows(status.items, status.board, status.longest, nowMs) : null),
     [status.items, status.board, status.longest, nowMs],
@@ -66,8 +72,19 @@ export function AgentStatePage() {
           Agents
         </Typography>
         {agents.error && !agents.rows ? <Alert severity="error">The agents could not be loaded.</Alert> : null}
+        {dial.error ? (
+          <Alert severity="error" data-testid="agent-state-dial-error">
+            {dial.error.message}
+          </Alert>
+        ) : null}
         {agents.rows ? (
-          <AgentStateTable rows={agents.rows} zone={user.timezone} nowMs={nowMs} onOpenCampaigns={setPopup} />
+          <AgentStateTable
+            rows={agents.rows}
+            zone={user.timezone}
+            nowMs={nowMs}
+            onOpenCampaigns={setPopup}
+            dialing={dialing}
+          />
         ) : (
           <Skeleton variant="rounded" height={360} sx={{ m: 2 }} />
         )}
@@ -85,6 +102,7 @@ export function AgentStatePage() {
         )}
       </Paper>
 
+      <SimultaneousCallNotice open={dial.simultaneous} onClose={dial.closeNotice} />
       {popup ? (
         <AgentCampaignsDialog
           agent={{ id: popup.id, name: popup.name }}

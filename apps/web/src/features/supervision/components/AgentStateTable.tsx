@@ -9,6 +9,7 @@ import { type AgentStateRow, EMPTY_LABELS } from '@shiftline/shared';
 import { EmptyTableRow, PagedRowsFooter, usePagedRows } from '../../../ui/pagedRows';
 import { formatElapsed } from '../../status';
 import { formatCallType, formatStateSince, orDash } from '../utils/formatLive';
+import { CustomerCell, type PhoneDialing } from './CustomerCell';
 import { StateChip } from './StateChip';
 
 export const AGENT_STATE_PAGE_SIZE = 10;
@@ -19,10 +20,12 @@ type Props = {
   /** The server clock now (ms), ticking: State Time counts from it. */
   nowMs: number;
   onOpenCampaigns: (row: AgentStateRow) => void;
+  /** Dialling a customer's phone from the table (null: the viewer's role makes no calls). */
+  dialing?: PhoneDialing | null;
 };
 
 /** Spec §2.3: the agents table, 10 rows a page, in the report's order (the rows come sorted). */
-export function AgentStateTable({ rows, zone, nowMs, onOpenCampaigns }: Props) {
+export function AgentStateTable({ rows, zone, nowMs, onOpenCampaigns, dialing = null }: Props) {
   const { visible, footer } = usePagedRows(rows, AGENT_STATE_PAGE_SIZE);
   return (
     <TableContainer>
@@ -68,7 +71,9 @@ export function AgentStateTable({ rows, zone, nowMs, onOpenCampaigns }: Props) {
                 {formatStateSince(row.state_since, zone, nowMs)}
               </TableCell>
               <TableCell data-testid="agent-state-campaign">{orDash(row.campaign)}</TableCell>
-              <TableCell>{orDash(row.customer)}</TableCell>
+              <TableCell data-testid="agent-state-customer">
+                <CustomerCell row={row} dialing={dialing} />
+              </TableCell>
               <TableCell>{formatCallType(row.call_type)}</TableCell>
             </TableRow>
           ))}

@@ -65,6 +65,8 @@ export function applyAgentEvent(
         ? null
         : (campaignNames.get(event.campaign_id) ?? (row.campaign_id === event.campaign_id ? row.campaign : null)),
     customer: event.customer,
+    customer_phone: event.customer_phone,
+    cold_call_id: event.cold_call_id,
     source: event.source,
     call_type: event.call_type,
     agent_call_type: event.agent_call_type,
