@@ -10,6 +10,7 @@ import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import HomeIcon from '@mui/icons-material/Home';
 import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import TableChartIcon from '@mui/icons-material/TableChart';
 import ViewTimelineIcon from '@mui/icons-material/ViewTimeline';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -18,6 +19,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { type Action, type CurrentUser, can } from '@shiftline/shared';
 import type { ComponentType } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
+import { TABLE_NAV_ITEMS } from '../features/tables';
 
 export const NAV_WIDTH = 232;
 
@@ -108,6 +110,8 @@ const NAV_ITEMS: readonly NavItem[] = [
     testId: 'nav-campaigns',
     action: 'campaigns.list',
   },
+  // The server tables (spec §2.8), each for the roles its tables.* action allows.
+  ...TABLE_NAV_ITEMS.map((item) => ({ ...item, icon: TableChartIcon })),
 ];
 
 /** The links to the pages the user's role may open, the current one selected. */

@@ -10,6 +10,7 @@ import { productivityRoute } from '../features/productivity/routes';
 import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
 import { scheduleRoute } from '../features/schedule/routes';
 import { agentStateRoute, campaignsReportRoute, wallboardRoute } from '../features/supervision/routes';
+import { tablePageRoute } from '../features/tables';
 import { teamScheduleRoute } from '../features/teamSchedule/routes';
 import { daysOffRoute } from '../features/vacations/routes';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
@@ -132,6 +133,8 @@ const pages: RouteObject[] = [
                   { path: 'outbound_sales_calls', handle: titled('Cold calls'), lazy: coldCallsRoute },
                 ],
               },
+              // Any server table (spec §2.8); the server checks its tables.* permission and narrows its rows.
+              { path: 'tables/:name', handle: titled('Table'), lazy: tablePageRoute },
               {
                 path: 'profile/edit_profile',
                 handle: dialog('Profile settings'),

@@ -1,0 +1,201 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import MuiTableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { TableAction, TableHeader, TableResponse, TableRow } from '@shiftline/shared';
+import {
+  type Column,
+  functionalUpdate,
+  type PaginationState,
+  type SortingState,
+  useTable,
+} from '@tanstack/react-table';
+import { type CSSProperties, useMemo } from 'react';
+import { formatTotal } from '../utils/formatCell';
+import { type DataTableFeatures, dataTableFeatures, tableColumns } from '../utils/tableColumns';
+import { RowActions } from './RowActions';
+import { TableCellValue } from './TableCellValue';
+
+type Props = {
+  response: TableResponse;
+  /** 1-based, as the server counts pages. */
+  page: number;
+  pageSize: number;
+  sortBy: string | null;
+  sortDesc: boolean;
+  onSort: (sortBy: string, sortDesc: boolean) => void;
+  zone: string;
+  onRowClick: (row: TableRow) => void;
+  /** Whether a click on this row does anything (a link, or lead details). */
+  rowClickable: (row: TableRow) => boolean;
+  onAction: (action: TableAction, row: TableRow) => void;
+};
+
+/** A fixed column stays in view while the table scrolls sideways (the library gives its offset). */
+function fixedStyle(column: Column<DataTableFeatures, TableRow, unknown>, header = false): CSSProperties | undefined {
+  if (column.getIsPinned() !== 'start') return undefined;
+  return {
+    position: 'sticky',
+    left: column.getStart('start'),
+    minWidth: column.getSize(),
+    maxWidth: column.getSize(),
+    zIndex: header ? 3 : 1,
+  };
+}
+
+/**
+ * The table itself (spec §2.8), on the table library: header groups, sortable headers (only the server's sortable
+ * ones; the server sorts), fixed columns, the rows with their formats and actions, and the totals row.
+ */
+export function DataTableGrid(props: Props) {
+  const { response, page, pageSize, sortBy, sortDesc, onSort, zone, onRowClick, rowClickable, onAction } = props;
+  const columns = useMemo(() => tableColumns(response), [response]);
+  const headersById = useMemo(
+    () => new Map<string, TableHeader>(response.headers.map((header) => [header.value, header])),
+    [response.headers],
+  );
+  const columnPinning = useMemo(
+    () => ({ start: response.headers.filter((header) => header.fixed).map((header) => header.value), end: [] }),
+    [response.headers],
+  );
+  const activeSort = sortBy ?? response.options.sortBy;
+  const sorting: SortingState = activeSort
+    ? [{ id: activeSort, desc: sortBy ? sortDesc : response.options.sortDesc }]
+    : [];
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: response.items,
+    state: { sorting, pagination, columnPinning },
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: response.options.totalCount,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    onSortingChange: (updater) => {
+      const [next] = functionalUpdate(updater, sorting);
+      if (next) onSort(next.id, next.desc);
+    },
+  });
+
+  // The header rows' order (fixed columns first); the body and totals follow it.
+  const leafColumns = table.getLeafHeaders().map((header) => header.column);
+  const totals = response.totals;
+  const headerBackground = { bgcolor: 'background.paper' };
+
+  return (
+    <Table size="small" stickyHeader aria-label={response.name_table} data-testid="data-table">
+      <TableHead>
+        {table.getHeaderGroups().map((group) => (
+          <MuiTableRow key={group.id}>
+            {group.headers.map((header) => {
+              const spec = headersById.get(header.column.id);
+              const isLeaf = header.subHeaders.length === 0 && spec !== undefined;
+              const sortState = header.column.getIsSorted();
+              const label = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+              return (
+                <TableCell
+                  key={header.id}
+                  colSpan={header.colSpan}
+                  align={isLeaf ? 'left' : 'center'}
+                  style={isLeaf ? fixedStyle(header.column, true) : undefined}
+                  sortDirection={sortState === false ? false : sortState}
+                  data-column={isLeaf ? header.column.id : undefined}
+                  sx={{ ...headerBackground, fontWeight: 600, whiteSpace: 'nowrap' }}
+                >
+                  {isLeaf && header.column.getCanSort() ? (
+                    <TableSortLabel
+                      active={sortState !== false}
+                      direction={sortState === false ? 'asc' : sortState}
+                      onClick={header.column.getToggleSortingHandler()}
+                      data-testid={`table-sort-${header.column.id}`}
+                    >
+                      {label}
+                    </TableSortLabel>
+                  ) : spec?.tooltip ? (
+                    <Tooltip title={spec.tooltip}>
+                      <span>{label}</span>
+                    </Tooltip>
+                  ) : (
+                    label
+                  )}
+                </TableCell>
+              );
+            })}
+          </MuiTableRow>
+        ))}
+      </TableHead>
+      <TableBody>
+        {table.getRowModel().rows.map((row) => {
+          const original = row.original;
+          const clickable = rowClickable(original);
+          return (
+            <MuiTableRow
+              key={row.id}
+              hover={clickable}
+              selected={original.current_lead === true}
+              className={typeof original.css_class === 'string' ? original.css_class : undefined}
+              onClick={clickable ? () => onRowClick(original) : undefined}
+              data-testid="table-row"
+              data-id={String(original[response.identifier_name] ?? '')}
+              sx={clickable ? { cursor: 'pointer' } : undefined}
+            >
+              {leafColumns.map((column) => {
+                const cell = row.getAllCellsByColumnId()[column.id];
+                const spec = headersById.get(column.id);
+                if (!spec || !cell) return null;
+                return (
+                  <TableCell
+                    key={cell.id}
+                    style={fixedStyle(cell.column)}
+                    data-column={spec.value}
+                    sx={{ whiteSpace: 'nowrap', ...(spec.fixed ? { bgcolor: 'background.paper' } : {}) }}
+                  >
+                    {spec.actions && spec.actions.length > 0 ? (
+                      <RowActions actions={spec.actions} row={original} onAction={onAction} />
+                    ) : (
+                      <TableCellValue header={spec} row={original} zone={zone} />
+                    )}
+                  </TableCell>
+                );
+              })}
+            </MuiTableRow>
+          );
+        })}
+        {totals && response.items.length > 0 ? (
+          <MuiTableRow
+            data-testid="table-totals"
+            sx={{ '& td': { fontWeight: 600, borderTop: 2, borderColor: 'divider' } }}
+          >
+            {leafColumns.map((column, index) => {
+              const spec = headersById.get(column.id);
+              const total = spec?.total ? formatTotal(spec, totals[column.id]) : '';
+              return (
+                <TableCell
+                  key={column.id}
+                  style={fixedStyle(column)}
+                  data-column={column.id}
+                  sx={{ bgcolor: 'background.paper' }}
+                >
+                  {index === 0 && total === '' ? (
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      Total
+                    </Typography>
+                  ) : (
+                    total
+                  )}
+                </TableCell>
+              );
+            })}
+          </MuiTableRow>
+        ) : null}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,28 @@
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { TableHeader, TableRow } from '@shiftline/shared';
+import { formatCellText } from '../utils/formatCell';
+
+type Props = { header: TableHeader; row: TableRow; zone: string };
+
+/** One cell's value in its header's format: a chip for as_atom, a red phone when the row says it is not valid. */
+export function TableCellValue({ header, row, zone }: Props) {
+  const text = formatCellText(header, row, zone);
+  if (header.as_atom && text !== '—') {
+    return <Chip size="small" label={text} variant="outlined" data-testid="table-atom" />;
+  }
+  if (header.check_valid_phone) {
+    const invalid = row.is_valid === false;
+    return (
+      <Typography
+        component="span"
+        variant="body2"
+        data-valid={String(!invalid)}
+        sx={{ color: invalid ? 'error.main' : 'inherit', fontVariantNumeric: 'tabular-nums' }}
+      >
+        {text}
+      </Typography>
+    );
+  }
+  return text;
+}

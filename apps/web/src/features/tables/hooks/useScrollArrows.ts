@@ -1,0 +1,47 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+
+/** Spec §9: arrows show under 1900 px when the table overflows, and scroll 20 px every 50 ms while held. */
+export const SCROLL_ARROWS_MAX_WINDOW = 1900;
+export const SCROLL_STEP_PX = 20;
+export const SCROLL_EVERY_MS = 50;
+
+/** Whether the scroll arrows show for this container, and the press-and-hold handlers that scroll it. */
+export function useScrollArrows(container: RefObject<HTMLElement | null>) {
+  const [shown, setShown] = useState(false);
+  const timer = useRef<number | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const measure = () =>
+      setShown(window.innerWidth < SCROLL_ARROWS_MAX_WINDOW && element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const table = element.firstElementChild;
+    if (table) observer.observe(table);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [container]);
+
+  const stop = useCallback(() => {
+    if (timer.current !== null) window.clearInterval(timer.current);
+    timer.current = null;
+  }, []);
+
+  const start = useCallback(
+    (direction: -1 | 1) => {
+      stop();
+      const step = () => container.current?.scrollBy({ left: direction * SCROLL_STEP_PX });
+      step();
+      timer.current = window.setInterval(step, SCROLL_EVERY_MS);
+    },
+    [container, stop],
+  );
+
+  useEffect(() => stop, [stop]);
+  return { shown, start, stop };
+}

@@ -1,0 +1,2 @@
+export { tablePageRoute } from './routes';
+export { TABLE_NAV_ITEMS, type TableNavItem } from './utils/tableNav';
