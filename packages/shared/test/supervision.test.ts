@@ -37,6 +37,8 @@ const agentEvent = (userId: number, status: string, at: string, campaigns = [1])
   agent_call_type: null,
   call_id: null,
   customer: null,
+  customer_phone: null,
+  cold_call_id: null,
   source: null,
   call_type: null,
   seq: stamp(campaigns),
