@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig, SipConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { transactional } from './db/transaction.js';
+import { registerAdmin } from './features/admin/index.js';
 import { agentsRoutes, createAgentsRepository, createAgentsService } from './features/agents/index.js';
 import {
   authRoutes,
@@ -234,6 +235,7 @@ export async function buildApp({
 
   await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null });
   await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
+  await registerAdmin(app, db);
 
   await app.register(healthPlugin, { db });
   await serveWebApp(app, config.webDist);

@@ -19,6 +19,7 @@ export function fakeUser(role: Role, overrides: Partial<CurrentUser> = {}): Curr
     display_from: null,
     crm_id: null,
     rooms: [],
+    must_change_password: false,
     ...overrides,
   };
 }

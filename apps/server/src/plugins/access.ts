@@ -30,6 +30,7 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const WHILE_PASSWORD_MUST_CHANGE = new Set<Action>(['auth.me', 'profile.change_password', 'profile.logout']);
 
 /** The signed-in user of a route that requires one (the access hook has already refused anonymous calls). */
 export function signedIn(request: FastifyRequest): ActiveSession {
@@ -68,6 +69,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions:
     }
     if (!request.auth) throw new AppError('not_signed_in', 'Please sign in.');
     if (!can(request.auth.user.role, action)) throw new AppError('forbidden', 'Your role may not do this.');
+    // After an administrator's password reset the session may only learn who it is, change the password or leave.
+    if (request.auth.user.must_change_password && !WHILE_PASSWORD_MUST_CHANGE.has(action)) {
+      throw new AppError('password_change_required', 'Please change your password before going on.');
+    }
     if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] !== request.auth.session.csrf_token) {
       throw new AppError('csrf_failed', 'The request is missing a valid CSRF token. Reload the page and try again.');
     }

@@ -29,6 +29,8 @@ export const currentUserSchema = z.object({
   display_from: z.string().nullable().describe('ISO 8601 UTC; earlier dates are not selectable'),
   crm_id: z.string().nullable(),
   rooms: z.array(z.string()),
+  /** An administrator reset the password: the app sends the user to change it before anything else. */
+  must_change_password: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   csrf_failed: 403,
   protected_user: 403,
+  /** An administrator reset the password: only changing it (and signing out) is allowed until then. */
+  password_change_required: 403,
   not_found: 404,
   conflict: 409,
   vacation_overlap: 409,

@@ -1,1 +1,25 @@
+import { LIVE_ROOM, SOCKET_EVENTS } from '@shiftline/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { adminRoutes } from './admin.routes.js';
+import { createAdminOrgService } from './adminOrg.service.js';
+import { createAdminUsersRepository } from './adminUsers.repository.js';
+import { createAdminUsersService } from './adminUsers.service.js';
+
 export { ADMIN_TABLES } from './adminTables.js';
+export { checkMayChange } from './adminUsers.service.js';
+
+/** The administration's services and routes; the live boards hear when an agent's campaigns change. */
+export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
+  const reader = createAdminUsersRepository(db);
+  const announceAgentCampaigns = async (userIds: readonly number[]) => {
+    for (const userId of userIds) {
+      const campaigns = await reader.enabledCampaignIds(userId);
+      app.realtime.toRoom(LIVE_ROOM, SOCKET_EVENTS.agentCampaignsChanged, { user_id: userId, campaigns });
+    }
+  };
+  const users = createAdminUsersService({ db, realtime: app.realtime, announceAgentCampaigns });
+  const org = createAdminOrgService({ db, announceAgentCampaigns });
+  await app.register(adminRoutes, { users, org });
+}

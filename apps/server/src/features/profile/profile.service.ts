@@ -43,7 +43,10 @@ export function createProfileService(deps: {
       if (body.new_password === body.current_password) {
         throw invalidField('new_password', 'must differ from the current password');
       }
-      await users.update(active.user.id, { password_hash: await hashPassword(body.new_password) });
+      await users.update(active.user.id, {
+        password_hash: await hashPassword(body.new_password),
+        must_change_password: false,
+      });
       await sessions.endAllForUser(active.user.id, active.session.id);
     },
 

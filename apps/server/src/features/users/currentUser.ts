@@ -30,5 +30,6 @@ export async function describeCurrentUser(users: UsersRepository, user: UserRow)
     display_from: user.display_from ? user.display_from.toISOString() : null,
     crm_id: user.crm_id,
     rooms: await roomsOf(users, user),
+    must_change_password: user.must_change_password,
   };
 }

@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+import { type AuditEntry, writeAudit } from './auditLog.js';
+
+/** What the audit log keeps of a user: every field the administration writes, never the password hash. */
+export type UserSnapshot = Omit<UserRow, 'password_hash' | 'created_at' | 'display_from'> & { campaign_ids: number[] };
+
+/** Kysely queries of the administration's user writes; bound to one transaction by the service. */
+export function createAdminUsersRepository(db: Kysely<Database>) {
+  return {
+    /** The user, their row locked until the transaction ends: two edits of one user queue here. */
+    lockUser: (id: number): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+
+    findUser: (id: number): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Campaigns the user is enabled in. */
+    async enabledCampaignIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('campaign_agents')
+        .select('campaign_id')
+        .where('user_id', '=', userId)
+        .where('is_disabled', '=', false)
+        .orderBy('campaign_id')
+        .execute();
+      return rows.map((row) => row.campaign_id);
+    },
+
+    /** Another user with this email (case-insensitive) or extension, for the form's field errors. */
+    async clashes(user: { email: string; extension: string | null }, exceptId: number | null) {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'extension'])
+        .where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(email)`, '=', user.email.toLowerCase()),
+            ...(user.extension === null ? [] : [eb('extension', '=', user.extension)]),
+          ]),
+        )
+        .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as number))
+        .execute();
+      return {
+        email: rows.some((row) => row.email.toLowerCase() === user.email.toLowerCase()),
+        extension: user.extension !== null && rows.some((row) => row.extension === user.extension),
+      };
+    },
+
+    async insertUser(user: NewUser): Promise<number> {
+      const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateUser(id: number, changes: UserUpdate): Promise<void> {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+
+    /**
+     * Enables the user in exactly these campaigns: rows for the others stay, disabled, so the history of who worked
+     * where (and a later re-enable) keeps them.
+     */
+    async setEnabledCampaigns(userId: number, campaignIds: readonly number[]): Promise<void> {
+      await db
+        .updateTable('campaign_agents')
+        .set({ is_disabled: true })
+        .where('user_id', '=', userId)
+        .$if(campaignIds.length > 0, (q) => q.where('campaign_id', 'not in', [...campaignIds]))
+        .where('is_disabled', '=', false)
+        .execute();
+      if (campaignIds.length === 0) return;
+      await db
+        .insertInto('campaign_agents')
+        .values(campaignIds.map((campaignId) => ({ campaign_id: campaignId, user_id: userId, is_disabled: false })))
+        .onConflict((oc) => oc.columns(['campaign_id', 'user_id']).doUpdateSet({ is_disabled: false }))
+        .execute();
+    },
+
+    /** Ends every session of the user (their open pages are told after the commit). */
+    async endSessions(userId: number): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Which of these ids are existing rows of `table` (ids of campaigns, groups or companies a form names). */
+    async existingIds(table: 'campaigns' | 'agent_groups' | 'companies', ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    writeAudit: (entry: AuditEntry) => writeAudit(db, entry),
+  };
+}
+
+export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>;
+
+/** The audit log's picture of a user. */
+export function snapshotUser(user: UserRow, campaignIds: number[]): UserSnapshot {
+  const { password_hash: _hash, created_at: _created, display_from: _from, ...fields } = user;
+  return { ...fields, campaign_ids: campaignIds };
+}

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AdminUser,
+  CALL_TAKING_ROLES,
+  CANT_CHANGE_USER_MESSAGE,
+  type createUserBodySchema,
+  type editUserBodySchema,
+  type ResetPasswordBody,
+} from '@shiftline/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, UserRow } from '../../db/schema.js';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import type { Realtime } from '../realtime/index.js';
+import { hashPassword } from '../users/index.js';
+import { refusingDuplicates, throwIfTaken, throwIfUnknown } from './adminErrors.js';
+import { type AdminUsersRepository, createAdminUsersRepository, snapshotUser } from './adminUsers.repository.js';
+
+type UserFields = z.output<typeof editUserBodySchema>;
+/** What is being done to a user: the super-admin rule differs (an administrator may edit one, not demote one). */
+type UserChange = 'edit' | 'archive' | 'unarchive' | 'reset_password' | 'sign_out';
+
+const ONLY_SUPER_ADMIN = 'Only a super admin can do this to a super admin.';
+
+/**
+ * Who may change whom (issue 16): the seven system accounts are hidden (404, as if absent); nobody changes the
+ * protected root administrator; an administrator may edit a super admin's details, never archive, sign out, demote
+ * or reset one, and never make anyone a super admin.
+ */
+export function checkMayChange(actor: UserRow, target: UserRow, change: UserChange, newRole?: string): void {
+  if (target.is_system) throw notFound('No such user.');
+  if (target.is_protected) throw forbidden(CANT_CHANGE_USER_MESSAGE);
+  if (actor.role === 'super_admin') return;
+  if (target.role === 'super_admin' && (change !== 'edit' || newRole !== 'super_admin')) {
+    throw new AppError('protected_user', ONLY_SUPER_ADMIN);
+  }
+  if (newRole === 'super_admin' && target.role !== 'super_admin') {
+    throw new AppError('protected_user', 'Only a super admin can make a super admin.', {
+      role: 'only a super admin can grant this role',
+    });
+  }
+}
+
+export function createAdminUsersService(deps: {
+  db: Kysely<Database>;
+  realtime: Pick<Realtime, 'forceLogout'>;
+  /** Tells the live boards these agents' campaigns changed (after the commit). */
+  announceAgentCampaigns: (userIds: readonly number[]) => Promise<void>;
+}) {
+  const { db } = deps;
+  const inTransaction = <T>(work: (users: AdminUsersRepository) => Promise<T>) =>
+    refusingDuplicates(() => db.transaction().execute((trx) => work(createAdminUsersRepository(trx))));
+  const reader = createAdminUsersRepository(db);
+
+  /** The rules between fields, and the rows they name, before anything is written. */
+  async function checkFields(users: AdminUsersRepository, user: UserFields, exceptId: number | null) {
+    const takesCalls = CALL_TAKING_ROLES.includes(user.role);
+    if (!takesCalls && user.agent_call_type !== null) {
+      throw new AppError('validation_failed', 'Only roles that take calls have a call type.', {
+        agent_call_type: 'is only for roles that take calls',
+      });
+    }
+    if (!takesCalls && user.campaign_ids.length > 0) {
+      throw new AppError('validation_failed', 'Only roles that take calls work in campaigns.', {
+        campaign_ids: 'is only for roles that take calls',
+      });
+    }
+    const campaignIds = [...new Set(user.campaign_ids)];
+    throwIfUnknown('campaign_ids', campaignIds, await users.existingIds('campaigns', campaignIds));
+    if (user.agent_group_id !== null) {
+      throwIfUnknown(
+        'agent_group_id',
+        [user.agent_group_id],
+        await users.existingIds('agent_groups', [user.agent_group_id]),
+      );
+    }
+    if (user.company_id !== null) {
+      throwIfUnknown('company_id', [user.company_id], await users.existingIds('companies', [user.company_id]));
+    }
+    throwIfTaken(await users.clashes(user, exceptId));
+    return campaignIds;
+  }
+
+  const columnsOf = (user: UserFields) => ({
+    email: user.email,
+    first_name: user.first_name,
+    second_name: user.second_name,
+    role: user.role,
+    agent_group_id: user.agent_group_id,
+    company_id: user.company_id,
+    timezone: user.timezone,
+    pay_rate_cents: user.pay_rate_cents,
+    extension: user.extension,
+    agent_call_type: user.agent_call_type,
+  });
+
+  /** Locks the target, checks the actor may make this change, and writes it with its audit row. */
+  async function changeUser(
+    actor: UserRow,
+    id: number,
+    change: UserChange,
+    write: (users: AdminUsersRepository, target: UserRow) => Promise<Record<string, unknown> | undefined>,
+  ) {
+    return inTransaction(async (users) => {
+      const target = await users.lockUser(id);
+      if (!target) throw notFound('No such user.');
+      checkMayChange(actor, target, change);
+      const before = snapshotUser(target, await users.enabledCampaignIds(id));
+      const extra = await write(users, target);
+      const after = snapshotUser((await users.findUser(id)) as UserRow, await users.enabledCampaignIds(id));
+      await users.writeAudit({
+        actorId: actor.id,
+        action: `user.${change}`,
+        subject: `user:${id}`,
+        details: { before, after, ...extra },
+      });
+      return after;
+    });
+  }
+
+  async function insertUser(actor: UserRow, body: z.output<typeof createUserBodySchema>): Promise<number> {
+    if (body.role === 'super_admin' && actor.role !== 'super_admin') {
+      throw new AppError('protected_user', 'Only a super admin can make a super admin.', {
+        role: 'only a super admin can grant this role',
+      });
+    }
+    const passwordHash = await hashPassword(body.password);
+    return inTransaction(async (users) => {
+      const campaignIds = await checkFields(users, body, null);
+      const id = await users.insertUser({
+        ...columnsOf(body),
+        password_hash: passwordHash,
+        must_change_password: true,
+      });
+      await users.setEnabledCampaigns(id, campaignIds);
+      const after = snapshotUser((await users.findUser(id)) as UserRow, campaignIds);
+      await users.writeAudit({
+        actorId: actor.id,
+        action: 'user.create',
+        subject: `user:${id}`,
+        details: { before: null, after },
+      });
+      return id;
+    });
+  }
+
+  async function updateUser(actor: UserRow, id: number, body: UserFields): Promise<void> {
+    await inTransaction(async (users) => {
+      const target = await users.lockUser(id);
+      if (!target) throw notFound('No such user.');
+      checkMayChange(actor, target, 'edit', body.role);
+      const campaignIds = await checkFields(users, body, id);
+      const before = snapshotUser(target, await users.enabledCampaignIds(id));
+      await users.updateUser(id, columnsOf(body));
+      await users.setEnabledCampaigns(id, campaignIds);
+      // A new role changes what the open pages may do: they sign in again.
+      if (target.role !== body.role) await users.endSessions(id);
+      const after = snapshotUser((await users.findUser(id)) as UserRow, campaignIds);
+      await users.writeAudit({
+        actorId: actor.id,
+        action: 'user.edit',
+        subject: `user:${id}`,
+        details: { before, after },
+      });
+    });
+  }
+
+  return {
+    async getUser(id: number): Promise<AdminUser> {
+      const user = await reader.findUser(id);
+      if (!user || user.is_system) throw notFound('No such user.');
+      return {
+        id: user.id,
+        email: user.email,
+        first_name: user.first_name,
+        second_name: user.second_name,
+        role: user.role,
+        agent_group_id: user.agent_group_id,
+        company_id: user.company_id,
+        timezone: user.timezone,
+        pay_rate_cents: user.pay_rate_cents,
+        extension: user.extension,
+        agent_call_type: user.agent_call_type,
+        campaign_ids: await reader.enabledCampaignIds(id),
+        archived: user.archived,
+        must_change_password: user.must_change_password,
+      };
+    },
+
+    async createUser(actor: UserRow, body: z.output<typeof createUserBodySchema>): Promise<number> {
+      const id = await insertUser(actor, body);
+      if (body.campaign_ids.length > 0) await deps.announceAgentCampaigns([id]);
+      return id;
+    },
+
+    async editUser(actor: UserRow, id: number, body: UserFields): Promise<void> {
+      await updateUser(actor, id, body);
+      await deps.announceAgentCampaigns([id]);
+    },
+
+    async setArchived(actor: UserRow, id: number, archived: boolean): Promise<void> {
+      if (archived && actor.id === id) throw conflict('You cannot archive yourself.');
+      await changeUser(actor, id, archived ? 'archive' : 'unarchive', async (users, target) => {
+        if (target.archived === archived)
+          throw conflict(archived ? 'The user is already archived.' : 'The user is not archived.');
+        await users.updateUser(id, { archived });
+        if (archived) await users.endSessions(id);
+        return undefined;
+      });
+      if (archived) await deps.realtime.forceLogout(id, '/login?reason=forced');
+    },
+
+    /** Sets a temporary password (the one given, or a new random one) that must be changed at the next sign-in. */
+    async resetPassword(actor: UserRow, id: number, body: ResetPasswordBody): Promise<string> {
+      const temporary = body.password ?? randomBytes(9).toString('base64url');
+      const passwordHash = await hashPassword(temporary);
+      await changeUser(actor, id, 'reset_password', async (users) => {
+        await users.updateUser(id, { password_hash: passwordHash, must_change_password: true });
+        await users.endSessions(id);
+        return undefined;
+      });
+      await deps.realtime.forceLogout(id, '/login?reason=forced');
+      return temporary;
+    },
+
+    async signOut(actor: UserRow, id: number): Promise<number> {
+      let ended = 0;
+      await changeUser(actor, id, 'sign_out', async (users) => {
+        ended = await users.endSessions(id);
+        return { sessions_ended: ended };
+      });
+      await deps.realtime.forceLogout(id, '/login?reason=forced');
+      return ended;
+    },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
