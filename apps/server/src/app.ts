@@ -61,6 +61,7 @@ import {
   createSupervisionService,
   supervisionRoutes,
 } from './features/supervision/index.js';
+import { EDIT_FORMS, TABLES, tablesRoutes } from './features/tables/index.js';
 import {
   createTeamScheduleRepository,
   createTeamScheduleService,
@@ -236,6 +237,7 @@ export async function buildApp({
   await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null });
   await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
   await registerAdmin(app, db);
+  await app.register(tablesRoutes, { db, tables: TABLES, editForms: EDIT_FORMS, now });
 
   await app.register(healthPlugin, { db });
   await serveWebApp(app, config.webDist);

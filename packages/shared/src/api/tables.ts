@@ -168,7 +168,8 @@ export const FILTER_VALUE_SCHEMAS = {
   select: itemValueSchema.nullable(),
   multiselect: z
     .array(itemValueSchema, { error: 'must be a list of filter items' })
-    .max(MAX_FILTER_ITEMS, { error: `must have at most ${MAX_FILTER_ITEMS} items` }),
+    .max(MAX_FILTER_ITEMS, { error: `must have at most ${MAX_FILTER_ITEMS} items` })
+    .nullable(),
   search: textSchema().trim().max(100, { error: 'must be at most 100 characters' }).nullable(),
 } as const satisfies Record<TableFilterType, z.ZodType>;
 

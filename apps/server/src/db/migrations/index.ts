@@ -16,7 +16,9 @@ import * as hourOfDayRollups from './20261124_0014_hour_of_day_rollups.js';
 import * as liveCalls from './20261124_0015_live_calls.js';
 import * as rollupBacklog from './20261125_0016_rollup_backlog.js';
 import * as coldCalls from './20261125_0017_cold_calls.js';
+import * as workTimeEdits from './20261125_0018_work_time_edits.js';
 import * as admin from './20261125_0019_admin.js';
+import * as tableIndexes from './20261125_0020_table_indexes.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -37,5 +39,7 @@ export const migrations: Record<string, Migration> = {
   '20261124_0015_live_calls': liveCalls,
   '20261125_0016_rollup_backlog': rollupBacklog,
   '20261125_0017_cold_calls': coldCalls,
+  '20261125_0018_work_time_edits': workTimeEdits,
   '20261125_0019_admin': admin,
+  '20261125_0020_table_indexes': tableIndexes,
 };

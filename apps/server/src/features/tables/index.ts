@@ -1,3 +1,4 @@
+export { EDIT_FORMS, TABLES } from './catalog.js';
 export type {
   EditFormDefinition,
   RowQuery,
@@ -5,4 +6,6 @@ export type {
   TableContext,
   TableDefinition,
   TableFilterDefinition,
+  TableSummary,
 } from './tableDefinition.js';
+export { tablesRoutes } from './tables.routes.js';

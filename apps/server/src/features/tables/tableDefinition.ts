@@ -51,8 +51,6 @@ export type TableColumn = Omit<TableHeader, 'sortable' | 'filterable' | 'filters
   filter?: TableFilterDefinition;
   /** Hidden from viewers for whom this is false (money columns, say). */
   visible?: (viewer: UserRow) => boolean;
-  /** The export's cell text (default: the row value as the page shows it). */
-  csv?: (row: TableRow) => unknown;
 };
 
 export type TableDefinition = {
@@ -82,14 +80,21 @@ export type TableDefinition = {
    * url, is_valid, css_class...). Row rules live here: an agent's own rows, a company's campaigns.
    */
   rows: (context: TableContext) => RowQuery;
-  /** Turns a database row into the row sent (dates to ISO text, say); default: as it is. */
+  /** Turns a database row into the row sent (adds a url, say); default: as it is. Not used by the export. */
   present?: (row: TableRow, context: TableContext) => TableRow;
-  /** A cheaper exact count for the filters given (from rollups, say), or null to count the rows. */
-  count?: (filters: Record<string, unknown>, context: TableContext) => Promise<number | null>;
+  /**
+   * A cheaper exact count and totals (every column with a total) for the filters given, from rollups say; null when
+   * these filters need the rows counted.
+   */
+  summary?: (filters: Record<string, unknown>, context: TableContext) => Promise<TableSummary | null>;
 };
+
+export type TableSummary = { count: number; totals: Record<string, number | null> | null };
 
 /** A row edit form (GET /api/get_edit_table_row_data) of a table that has one. */
 export type EditFormDefinition = {
   tableName: string;
+  /** Who may open (and save) this form; checked on top of tables.edit_row. */
+  action: Action;
   load: (query: EditRowQuery, context: TableContext) => Promise<EditRowForm>;
 };
