@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallControls } from '../../src/features/calls/components/CallControls';
 import { IncomingCall } from '../../src/features/calls/components/IncomingCall';
 import { TransferPanel } from '../../src/features/calls/components/TransferPanel';
+import { useCallData } from '../../src/features/calls/hooks/useCallData';
 import { SoftphoneController } from '../../src/features/softphone/controller';
 import { setActiveSoftphone } from '../../src/features/softphone/store';
 import { callData } from '../callFixtures';
@@ -102,6 +103,42 @@ describe('the call page with a softphone', () => {
     expect(line.calls).toContain('transfer:1008');
     act(() => line.transferDone?.(false));
     expect((await screen.findByTestId('transfer-blind')).textContent).toBe('Not transferred');
+  });
+});
+
+/** What the call page does with its call's data: the page's own loader, alone. */
+function CallDataProbe({ id }: { id: number }) {
+  const call = useCallData(id);
+  return <output data-testid="probe">{call.isError ? 'error' : call.data ? 'loaded' : 'loading'}</output>;
+}
+
+describe('a failed call-data fetch (spec §4)', () => {
+  it('of the call on the phone: the fail state, the call ended in emergency mode, the agent back to ready', async () => {
+    serveFetch({
+      'GET /api/inquiries/41/get_call_data': { status: 500, body: { error: { code: 'x', message: 'down' } } },
+    });
+    const line = ring();
+    phone.answer();
+    act(() => stack.listener.confirmed(line));
+    renderWithProviders(<CallDataProbe id={41} />);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
+    await waitFor(() => expect(phone.getView()).toMatchObject({ state: 'fail', problem: 'call_data' }));
+    expect(line.calls).toEqual(['answer', 'hangUp']);
+    await waitFor(() => expect(server.setStatus).toHaveBeenCalledWith({ status_name: 'ready', call_id: 41 }));
+    expect(server.endCall).toHaveBeenCalledWith(41, { agent_disconnected: true });
+  });
+
+  it('of another call: the phone goes on', async () => {
+    serveFetch({
+      'GET /api/inquiries/52/get_call_data': { status: 500, body: { error: { code: 'x', message: 'down' } } },
+    });
+    const line = ring();
+    phone.answer();
+    act(() => stack.listener.confirmed(line));
+    renderWithProviders(<CallDataProbe id={52} />);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
+    expect(phone.getView().state).toBe('in_progress');
+    expect(server.endCall).not.toHaveBeenCalled();
   });
 });
 

@@ -220,6 +220,47 @@ describe('the softphone controller', () => {
       expect(phone.getView().state).toBe('registered');
     });
 
+    it.each([
+      ['inbound', 'ready'],
+      ['outbound', 'outbound_sales_calls'],
+    ] as const)(
+      'a failed call-data fetch of the call on the phone: fail, emergency end, the %s agent in %s',
+      async (callType, ready) => {
+        const phone = await startPhone('agent', callType);
+        stack.listener.registered();
+        const line = new FakeLine(41);
+        stack.listener.incoming(line);
+        phone.answer();
+        stack.listener.confirmed(line);
+        await flush();
+        phone.callDataFailed(41);
+        await flush();
+        expect(phone.getView()).toMatchObject({ state: 'fail', problem: 'call_data', callId: 41 });
+        expect(line.calls).toEqual(['answer', 'hangUp']);
+        expect(server.endCall).toHaveBeenCalledWith(41, { agent_disconnected: true });
+        expect(server.setStatus).toHaveBeenCalledWith({ status_name: ready, call_id: 41 });
+        expect(effects.changed).toHaveBeenCalledWith(41);
+        // The line's own end after the hang-up changes nothing more.
+        stack.listener.ended(line, false);
+        expect(phone.getView().state).toBe('fail');
+        await vi.advanceTimersByTimeAsync(ENDED_SHOWN_MS);
+        expect(phone.getView()).toMatchObject({ state: 'registered', problem: null, callId: null });
+      },
+    );
+
+    it('a failed call-data fetch of another call, or with no call on the phone, leaves the phone alone', async () => {
+      const { phone, line } = await ringing('agent');
+      phone.callDataFailed(99);
+      expect(phone.getView().state).toBe('incoming');
+      expect(line.calls).toEqual([]);
+      stack.listener.ended(line, false);
+      await vi.advanceTimersByTimeAsync(ENDED_SHOWN_MS);
+      phone.callDataFailed(41);
+      expect(phone.getView().state).toBe('registered');
+      expect(server.endCall).not.toHaveBeenCalled();
+      expect(server.setStatus).not.toHaveBeenCalled();
+    });
+
     it('a failed pickup is the fail state too', async () => {
       const phone = await startPhone('campaign_manager');
       stack.listener.registered();

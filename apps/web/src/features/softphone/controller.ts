@@ -155,6 +155,16 @@ export class SoftphoneController {
     return new Promise((resolve) => line.transfer(extension, resolve));
   }
 
+  /**
+   * The call's data could not be fetched (GET get_call_data, after the query's retries): when it is the call on the
+   * phone, fail state, the call ended in emergency mode and the agent back to ready or outbound (spec §4). A failed
+   * fetch of any other call's page leaves the phone alone.
+   */
+  callDataFailed(callId: number): void {
+    if (this.line === null || this.line.callId !== callId || !isOnCall(this.snapshot.state)) return;
+    this.fail('call_data', callId);
+  }
+
   /** A team lead, agent supervisor or campaign manager takes a waiting call; its INVITE is answered at once. */
   async pickup(callId: number): Promise<void> {
     this.pickupUntil = Date.now() + PICKUP_FLAG_MS;

@@ -5,18 +5,29 @@ import { useEffect } from 'react';
 import { refreshAfter } from '../../../lib/cacheRefresh';
 import { queryKeys } from '../../../lib/queryKeys';
 import { socketClient } from '../../../lib/socketClient';
+import { useSoftphone } from '../../softphone';
 import { callsApi } from '../api';
 
-/** One call's page data, loaded again whenever the server says the call moved (newCallData). */
+/**
+ * One call's page data, loaded again whenever the server says the call moved (newCallData). A fetch that fails (after
+ * the query's retries) while that call is on the softphone puts the phone in the fail state (spec §4).
+ */
 export function useCallData(id: number, enabled = true) {
   const queryClient = useQueryClient();
+  const phone = useSoftphone();
   useEffect(() => {
     if (!enabled) return;
     return socketClient.on(SOCKET_EVENTS.newCallData, (event) => {
       if (event.call_id === id) void refreshAfter(queryClient, { kind: 'call', callId: id });
     });
   }, [id, enabled, queryClient]);
-  return useQuery({ queryKey: queryKeys.calls.call(id), queryFn: () => callsApi.callData(id), enabled });
+  const query = useQuery({ queryKey: queryKeys.calls.call(id), queryFn: () => callsApi.callData(id), enabled });
+  // Each failure once: errorUpdatedAt moves with every failed fetch, not with re-renders.
+  const failedAt = query.isError ? query.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt > 0) phone?.callDataFailed(id);
+  }, [failedAt, phone, id]);
+  return query;
 }
 
 /** Puts a call's new data (the answer of a call action) in the cache the page reads. */
