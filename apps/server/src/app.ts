@@ -56,6 +56,7 @@ import {
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createShiftsRepository } from './features/shifts/index.js';
+import { workTimeRoutes } from './features/tables/workTime/index.js';
 import {
   createSupervisionRepository,
   createSupervisionService,
@@ -236,6 +237,7 @@ export async function buildApp({
 
   await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null });
   await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
+  await app.register(workTimeRoutes, { db, realtime: app.realtime, now });
   await registerAdmin(app, db);
   await app.register(tablesRoutes, { db, tables: TABLES, editForms: EDIT_FORMS, now });
 

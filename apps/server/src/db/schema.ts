@@ -37,6 +37,8 @@ export type UsersTable = {
   is_system: Generated<boolean>;
   /** The root system administrator that other users may not change. */
   is_protected: Generated<boolean>;
+  /** Disabled by an administrator (the agents table): cannot sign in until enabled. */
+  disabled: Generated<boolean>;
   display_from: Date | null;
   created_at: Generated<Date>;
   /** Set by an administrator's password reset: until changed, the session may only change the password. */
@@ -296,6 +298,18 @@ export type AgentStateLogTable = {
   call_id: number | string | null;
 };
 
+/** A signed correction of an agent's time in one state (the performance breakdown form, migration 0018). */
+export type AgentTimeAdjustmentsTable = {
+  id: Generated<BigId>;
+  user_id: number;
+  campaign_id: number | null;
+  state: string;
+  at: Timestamp;
+  seconds: number;
+  created_by: number | null;
+  created_at: Generated<Date>;
+};
+
 export type AgentPaymentsTable = {
   id: Generated<number>;
   user_id: number;
@@ -374,6 +388,7 @@ export type Database = {
   calls: CallsTable;
   sales_leads: SalesLeadsTable;
   agent_state_log: AgentStateLogTable;
+  agent_time_adjustments: AgentTimeAdjustmentsTable;
   campaign_numbers: CampaignNumbersTable;
   cold_calls: ColdCallsTable;
   products: ProductsTable;

@@ -11,4 +11,11 @@ export {
   summedCallSums,
   toCallSums,
 } from './reads.js';
-export { addCallsToRollups, addStatesToRollups, rebuildRollups, rollupTables } from './upkeep.js';
+export {
+  addCallsToRollups,
+  addStateDeltasToRollups,
+  addStatesToRollups,
+  rebuildRollups,
+  rollupTables,
+  type StateDelta,
+} from './upkeep.js';

@@ -292,6 +292,7 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
   await sql`TRUNCATE agent_productivity_rollups`.execute(db);
   await sql`INSERT INTO agent_productivity_rollups ${STATE_COLUMNS} ${stateRollupSelect(sql`true`, ['hour'])}
     ORDER BY ${PRODUCTIVITY_KEY_LIST}`.execute(db);
+  await upsertStateRows(db, stateDeltaSelect(TIME_ADJUSTMENTS, ['hour']));
   await upsertCommissions(db, sql`true`, ['hour']);
   await clusterHourRows(db);
   await addCoarserGrains(db, {
@@ -331,11 +332,46 @@ export async function addCallsToRollups(db: Kysely<Database>, callIds: readonly 
 export async function addStatesToRollups(db: Kysely<Database>, stateIds: readonly (number | string)[]): Promise<void> {
   if (stateIds.length === 0) return;
   const where = sql`s.id = ANY(${sql.val(stateIds.map(String))}::bigint[])`;
-  const updates = sql.join(
-    COUNTED_STATE_IDS.map((state) => sql`${sql.ref(state)} = t.${sql.ref(state)} + excluded.${sql.ref(state)}`),
-  );
-  await sql`INSERT INTO agent_productivity_rollups AS t ${STATE_COLUMNS}
-    ${stateRollupSelect(where, PRODUCTIVITY_GRAINS)}
-    ON CONFLICT (${PRODUCTIVITY_KEY_LIST}) DO UPDATE SET ${updates}`.execute(db);
+  await upsertStateRows(db, stateRollupSelect(where, PRODUCTIVITY_GRAINS));
   await upsertAcrossCampaigns(db, stateRollupSelect(where, HOUR_OF_DAY_GRAINS), COUNTED_STATE_IDS);
+}
+
+/** Adds the rows of a per-state select into agent_productivity_rollups. */
+const upsertStateRows = (db: Kysely<Database>, select: RawBuilder<unknown>) =>
+  sql`INSERT INTO agent_productivity_rollups AS t ${STATE_COLUMNS} ${select}
+    ON CONFLICT (${PRODUCTIVITY_KEY_LIST}) DO UPDATE SET ${sql.join(
+      COUNTED_STATE_IDS.map((state) => sql`${sql.ref(state)} = t.${sql.ref(state)} + excluded.${sql.ref(state)}`),
+    )}`.execute(db);
+
+/**
+ * Signed seconds per state, as rows `(user_id, campaign_id, state, at, seconds)` with campaign 0 for none: each
+ * counts, uncapped, in the bucket of `at`. The work-time edits' corrections: an edited state record's old capped time
+ * taken out and its new one put in, or a breakdown edit's moves between categories (agent_time_adjustments).
+ */
+export type StateDelta = { userId: number; campaignId: number | null; state: string; at: Date; seconds: number };
+
+/** The breakdown edits, which the rebuild adds on top of the state log (the log keeps what was recorded). */
+const TIME_ADJUSTMENTS = sql`SELECT user_id, coalesce(campaign_id, 0) AS campaign_id, state, at, seconds FROM agent_time_adjustments`;
+
+function stateDeltaSelect(deltas: RawBuilder<unknown>, units: readonly RollupGrainName[]) {
+  const perState = COUNTED_STATE_IDS.map(
+    (state) => sql`coalesce(sum(d.seconds) FILTER (WHERE d.state = ${sql.lit(state)}), 0)::bigint AS ${sql.ref(state)}`,
+  );
+  return sql`
+    SELECT a.alignment, g.grain, ${bucketOf(sql`d.at`, true)} AS bucket_start, d.user_id, d.campaign_id, ${sql.join(perState)}
+    FROM (${deltas}) d CROSS JOIN ${ALIGNMENTS} CROSS JOIN ${grainsOf(units)}
+    WHERE d.state IN (${sql.join(COUNTED_STATE_IDS.map((state) => sql.lit(state)))})
+    GROUP BY a.alignment, g.grain, bucket_start, d.user_id, d.campaign_id`;
+}
+
+/** Adds signed corrections to the productivity rollups, in the transaction that makes the edit they stand for. */
+export async function addStateDeltasToRollups(db: Kysely<Database>, deltas: readonly StateDelta[]): Promise<void> {
+  const counted = deltas.filter((delta) => delta.seconds !== 0);
+  if (counted.length === 0) return;
+  const rows = sql`SELECT * FROM unnest(${sql.val(counted.map((d) => d.userId))}::int[],
+      ${sql.val(counted.map((d) => d.campaignId ?? 0))}::int[], ${sql.val(counted.map((d) => d.state))}::text[],
+      ${sql.val(counted.map((d) => d.at.toISOString()))}::timestamptz[], ${sql.val(counted.map((d) => d.seconds))}::bigint[])
+    AS x(user_id, campaign_id, state, at, seconds)`;
+  await upsertStateRows(db, stateDeltaSelect(rows, PRODUCTIVITY_GRAINS));
+  await upsertAcrossCampaigns(db, stateDeltaSelect(rows, HOUR_OF_DAY_GRAINS), COUNTED_STATE_IDS);
 }

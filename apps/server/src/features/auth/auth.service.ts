@@ -18,7 +18,7 @@ export function createAuthService(deps: { users: UsersRepository; sessions: Sess
       const refuse = new AppError('invalid_credentials', 'The email or password is incorrect.', {
         password: 'The email or password is incorrect.',
       });
-      if (!user || user.archived || user.is_system) {
+      if (!user || user.archived || user.disabled || user.is_system) {
         await burnPasswordCheck(input.password);
         throw refuse;
       }

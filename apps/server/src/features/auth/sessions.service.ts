@@ -34,13 +34,13 @@ export function createSessionsService(sessions: SessionsRepository) {
       return { token, csrfToken };
     },
 
-    /** The live session behind a cookie token, or null when unknown, expired or the user is archived. */
+    /** The live session behind a cookie token, or null when unknown, expired or the user is archived or disabled. */
     async resolve(token: string): Promise<ActiveSession | null> {
       const id = hashToken(token);
       const found = await sessions.findWithUser(id);
       if (!found) return null;
       const now = Date.now();
-      if (found.session.expires_at.getTime() <= now || found.user.archived) {
+      if (found.session.expires_at.getTime() <= now || found.user.archived || found.user.disabled) {
         await sessions.delete(id);
         return null;
       }

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { CALL_TAKING_ROLES } from '@shiftline/shared';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database, UserRow } from '../../../db/schema.js';
+import { AppError, conflict, forbidden } from '../../../plugins/errors.js';
+import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../../campaigns/index.js';
+import { hashPassword } from '../../users/index.js';
+import { auditWorkTimeEdit } from './workTimeAudit.js';
+
+/** The agents table's row actions: the row's email. */
+export const agentActionBodySchema = z.strictObject({
+  email: z.string().trim().min(1, { error: 'is required' }).max(254, { error: 'must be at most 254 characters' }),
+});
+export type AgentActionBody = z.output<typeof agentActionBodySchema>;
+
+export type AgentAction = 'enable' | 'disable' | 'archive' | 'reset_password';
+
+/**
+ * The agent an action names, locked for the change. Spec §5: an unknown email (or one of the hidden system accounts)
+ * is 'Unable to disable/enable user, no user with such email'; the protected root administrator is 'You can't change
+ * that user'. Only call-taking users are agents; an administrator never changes themselves here.
+ */
+async function targetOf(trx: Kysely<Database>, actor: UserRow, email: string): Promise<UserRow> {
+  const user = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user || user.is_system) {
+    throw new AppError('not_found', UNKNOWN_EMAIL_MESSAGE, { email: UNKNOWN_EMAIL_MESSAGE });
+  }
+  if (user.is_protected) throw forbidden(PROTECTED_USER_MESSAGE);
+  if (!CALL_TAKING_ROLES.includes(user.role)) throw forbidden('Only agents are changed here.');
+  if (user.id === actor.id) throw forbidden('You cannot change yourself here.');
+  return user;
+}
+
+const snapshot = (user: UserRow) => ({
+  disabled: user.disabled,
+  archived: user.archived,
+  must_change_password: user.must_change_password,
+});
+
+/**
+ * Runs one row action in one transaction with its audit entry; disabling, archiving and a password reset end the
+ * agent's sessions. Returns the user whose sockets must be closed (after the commit), and a reset's temporary password.
+ */
+export async function runAgentAction(
+  db: Kysely<Database>,
+  actor: UserRow,
+  action: AgentAction,
+  body: AgentActionBody,
+): Promise<{ user: UserRow; signOut: boolean; temporaryPassword: string | null }> {
+  const temporary = action === 'reset_password' ? randomBytes(9).toString('base64url') : null;
+  const passwordHash = temporary === null ? null : await hashPassword(temporary);
+  return db.transaction().execute(async (trx) => {
+    const user = await targetOf(trx, actor, body.email);
+    if (user.archived) throw conflict('The agent is archived.');
+    if (action === 'enable' && !user.disabled) throw conflict('The agent is already enabled.');
+    if (action === 'disable' && user.disabled) throw conflict('The agent is already disabled.');
+    const change =
+      action === 'enable'
+        ? { disabled: false }
+        : action === 'disable'
+          ? { disabled: true }
+          : action === 'archive'
+            ? { archived: true }
+            : { password_hash: passwordHash as string, must_change_password: true };
+    const updated = await trx
+      .updateTable('users')
+      .set(change)
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const signOut = action !== 'enable';
+    if (signOut) await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await auditWorkTimeEdit(trx, {
+      actorId: actor.id,
+      action: `agent.${action}`,
+      subject: `user:${user.id}`,
+      details: { before: snapshot(user), after: snapshot(updated) },
+    });
+    return { user: updated, signOut, temporaryPassword: temporary };
+  });
+}
