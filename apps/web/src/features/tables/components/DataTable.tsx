@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TableRow } from '@shiftline/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
@@ -43,8 +43,7 @@ export function DataTable({ name }: { name: string }) {
   const actions = useRowActions(response?.identifier_name ?? 'id', reload);
   const exporting = useTableExport(name, params);
   const [lead, setLead] = useState<TableRow | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
-  const arrows = useScrollArrows(scroller);
+  const arrows = useScrollArrows();
 
   const pageSize = params.items_per_page ?? response?.options.items_per_page ?? 50;
   const totalCount = response?.options.totalCount ?? 0;
@@ -100,7 +99,7 @@ export function DataTable({ name }: { name: string }) {
       ) : (
         <Paper variant="outlined" sx={{ position: 'relative' }}>
           {arrows.shown ? <ScrollArrows onStart={arrows.start} onStop={arrows.stop} /> : null}
-          <Box ref={scroller} sx={{ overflowX: 'auto', maxHeight: '70vh' }} data-testid="table-scroller">
+          <Box ref={arrows.ref} sx={{ overflowX: 'auto', maxHeight: '70vh' }} data-testid="table-scroller">
             <DataTableGrid
               response={response}
               page={params.page}

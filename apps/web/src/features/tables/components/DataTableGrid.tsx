@@ -78,34 +78,45 @@ export function DataTableGrid(props: Props) {
     rowCount: response.options.totalCount,
     enableSortingRemoval: false,
     enableMultiSort: false,
+    // A first click sorts ascending, whatever the column holds.
+    sortDescFirst: false,
     onSortingChange: (updater) => {
       const [next] = functionalUpdate(updater, sorting);
       if (next) onSort(next.id, next.desc);
     },
   });
 
-  // The header rows' order (fixed columns first); the body and totals follow it.
-  const leafColumns = table.getLeafHeaders().map((header) => header.column);
+  // The last header row holds every leaf column in the order shown (fixed ones first); the body and totals follow it.
+  const headerGroups = table.getHeaderGroups();
+  const leafColumns = (headerGroups[headerGroups.length - 1]?.headers ?? []).map((header) => header.column);
   const totals = response.totals;
   const headerBackground = { bgcolor: 'background.paper' };
 
   return (
     <Table size="small" stickyHeader aria-label={response.name_table} data-testid="data-table">
       <TableHead>
-        {table.getHeaderGroups().map((group) => (
+        {headerGroups.map((group) => (
           <MuiTableRow key={group.id}>
             {group.headers.map((header) => {
               const spec = headersById.get(header.column.id);
               const isLeaf = header.subHeaders.length === 0 && spec !== undefined;
-              const sortState = header.column.getIsSorted();
-              const label = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+              const sortState = isLeaf ? header.column.getIsSorted() : false;
+              const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+              const label =
+                spec?.tooltip && isLeaf ? (
+                  <Tooltip title={spec.tooltip}>
+                    <span>{text}</span>
+                  </Tooltip>
+                ) : (
+                  text
+                );
               return (
                 <TableCell
                   key={header.id}
                   colSpan={header.colSpan}
                   align={isLeaf ? 'left' : 'center'}
                   style={isLeaf ? fixedStyle(header.column, true) : undefined}
-                  sortDirection={sortState === false ? false : sortState}
+                  sortDirection={sortState}
                   data-column={isLeaf ? header.column.id : undefined}
                   sx={{ ...headerBackground, fontWeight: 600, whiteSpace: 'nowrap' }}
                 >
@@ -118,10 +129,6 @@ export function DataTableGrid(props: Props) {
                     >
                       {label}
                     </TableSortLabel>
-                  ) : spec?.tooltip ? (
-                    <Tooltip title={spec.tooltip}>
-                      <span>{label}</span>
-                    </Tooltip>
                   ) : (
                     label
                   )}
