@@ -6,31 +6,13 @@
 // npm run dashboards -w @shiftline/bench [-- --fresh | --reuse]   (BENCH_POSTGRES_URL overrides the server address;
 // --reuse keeps a database made by an older generator, to compare a change of the readers without 20 minutes of data)
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import {
-  type DatabaseHandle,
-  FULL_HISTORY_LOAD,
-  generateDemo,
-  generateHistory,
-  migrateToLatest,
-  openDatabase,
-  rollupTables,
-} from '@shiftline/server/testing';
+import type { DatabaseHandle } from '@shiftline/server/testing';
 import { instantOf } from '@shiftline/shared';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { AGENTS, DAYS, openBigCentre } from './bigCentre.js';
 import { benchApp, checkTarget, ms, percentile, printVerdicts } from './support.js';
 
-// BENCH_AGENTS / BENCH_DAYS make a smaller centre (in a database of its own) for a quick try of the bench itself.
-const AGENTS = Number(process.env.BENCH_AGENTS ?? 500);
-const DAYS = Number(process.env.BENCH_DAYS ?? 365);
-const FULL_SIZE = AGENTS === 500 && DAYS === 365;
-const DATABASE = FULL_SIZE ? 'shiftline_bench_dashboards' : `shiftline_bench_dashboards_${AGENTS}_${DAYS}`;
-/** About 10M calls are generated; a database holding 9M of them is reused. */
-const REUSE_MIN_CALLS = Math.round((9_000_000 * AGENTS * DAYS) / (500 * 365));
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARM_UP = 3;
 const ZONES = ['America/St_Johns', 'America/Toronto'] as const;
@@ -50,94 +32,7 @@ const RAW_RATIO_TARGET = 20;
 const { values } = parseArgs({
   options: { fresh: { type: 'boolean', default: false }, reuse: { type: 'boolean', default: false } },
 });
-const serverUrl = process.env.BENCH_POSTGRES_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${DATABASE}`;
 const out = (line: string) => process.stdout.write(`${line}\n`);
-
-/**
- * The generator's source: a database made by another generator is regenerated. Migrations are not part of it: a
- * reused database is migrated forward, and a migration that adds a rollup fills it from the raw tables.
- */
-async function generatorFingerprint(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const folder of ['../apps/server/src/db/demo/', '../apps/server/src/db/demo/history/']) {
-    const url = new URL(folder, import.meta.url);
-    for (const entry of (await readdir(url, { withFileTypes: true })).filter((file) => file.isFile())) {
-      hash.update(entry.name).update(await readFile(new URL(entry.name, url)));
-    }
-  }
-  return `shiftline-bench generator ${hash.digest('hex').slice(0, 16)}`;
-}
-
-async function reusable(admin: pg.Client, fingerprint: string): Promise<boolean> {
-  const found = await admin.query('SELECT shobj_description(oid, $2) AS comment FROM pg_database WHERE datname = $1', [
-    DATABASE,
-    'pg_database',
-  ]);
-  if (found.rowCount === 0) return false;
-  if (found.rows[0].comment !== fingerprint && !values.reuse) return false;
-  const client = new pg.Client({ connectionString: databaseUrl.toString() });
-  await client.connect();
-  const calls = Number((await client.query('SELECT count(*)::bigint AS n FROM calls')).rows[0].n);
-  await client.end();
-  if (calls < REUSE_MIN_CALLS) return false;
-  out(`Reusing ${DATABASE}: ${calls.toLocaleString('en-US')} calls (--fresh regenerates).`);
-  return true;
-}
-
-async function prepare(): Promise<DatabaseHandle> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const fingerprint = await generatorFingerprint();
-  if (values.fresh || !(await reusable(admin, fingerprint))) {
-    out(`Creating ${DATABASE} with ${AGENTS} agents and ${DAYS} days of history (10–20 minutes)…`);
-    await admin.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${DATABASE}"`);
-    const database = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
-    await migrateToLatest(database.db as never);
-    const now = new Date();
-    await generateDemo(database.db, { agents: AGENTS, now, shiftWindow: { daysBack: DAYS + 1, daysAhead: 14 } });
-    let printed = 0;
-    const summary = await generateHistory(database, {
-      days: DAYS,
-      now,
-      load: FULL_HISTORY_LOAD,
-      onProgress: (report) => {
-        if (report.phase === 'days' && report.daysDone - printed < 20 && report.daysDone < report.days) return;
-        printed = report.daysDone;
-        out(
-          `  ${report.phase} ${report.daysDone}/${report.days}: ${report.calls.toLocaleString('en-US')} calls, ` +
-            `${report.stateRecords.toLocaleString('en-US')} states, ${report.rowsPerSecond.toLocaleString('en-US')} rows/s, ` +
-            `${Math.round(report.elapsedSeconds)} s`,
-        );
-      },
-    });
-    out(`Generated in ${(summary.elapsedSeconds / 60).toFixed(1)} min.`);
-    await admin.query(`COMMENT ON DATABASE "${DATABASE}" IS '${fingerprint}'`);
-    await admin.end();
-    return settled(database, true);
-  }
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
-  const started = performance.now();
-  const applied = await migrateToLatest(database.db as never);
-  if (applied.length > 0) out(`Migrated forward (${applied.join(', ')}) in ${ms(performance.now() - started)}.`);
-  return settled(database, applied.length > 0);
-}
-
-/**
- * The rollups as autovacuum keeps them on a production server: vacuumed, so their index-only scans skip the heap.
- * Test servers often run with autovacuum off (this machine's does), and freshly written pages are not all-visible:
- * without this the reads measured the bulk load, 10–20 % slower. Quick when nothing changed since the last run.
- * Statistics are only gathered again after a change: a new sample each run could change the plans between runs.
- */
-async function settled(database: DatabaseHandle, changed: boolean): Promise<DatabaseHandle> {
-  const started = performance.now();
-  await (changed ? sql`VACUUM (ANALYZE) ${rollupTables}` : sql`VACUUM ${rollupTables}`).execute(database.db);
-  out(`Rollups vacuumed in ${ms(performance.now() - started)}.`);
-  return database;
-}
 
 /** Unix-second range of the last `days` local days up to the end of today in `zone`, or of `daysBefore` days earlier. */
 function rangeOf(days: number, zone: string, daysBefore = 0): { start: number; end: number } {
@@ -188,7 +83,7 @@ async function timed(runs: number, body: () => Promise<unknown>): Promise<number
   return times;
 }
 
-const database = await prepare();
+const database = await openBigCentre(values);
 const app = await benchApp(database);
 await app.ready();
 const login = await app.inject({
