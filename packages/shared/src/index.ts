@@ -22,6 +22,7 @@ export * from './api/telephony.js';
 export * from './auth/permissions.js';
 export * from './auth/roles.js';
 export * from './live/billing.js';
+export * from './live/callAccess.js';
 export * from './live/callStates.js';
 export * from './live/phone.js';
 export * from './live/statuses.js';

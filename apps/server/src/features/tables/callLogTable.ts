@@ -1,4 +1,4 @@
-import { type PeriodValue, toE164 } from '@shiftline/shared';
+import { opensCallPage, type PeriodValue, toE164 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { foldRollupBacklog } from '../../rollups/index.js';
@@ -232,6 +232,9 @@ export const callLogTable: TableDefinition = {
     },
   ],
   rows: callRows,
-  present: (row) => ({ ...row, url: `/inquiries/call/${row.id}` }),
+  present: (row, { viewer }) => ({
+    ...row,
+    url: opensCallPage(viewer, row.agent_id as number | null) ? `/inquiries/call/${row.id}` : null,
+  }),
   summary: summaryFromRollups,
 };
