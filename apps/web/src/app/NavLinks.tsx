@@ -1,3 +1,4 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CallMadeIcon from '@mui/icons-material/CallMade';
@@ -112,6 +113,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   },
   // The server tables (spec §2.8), each for the roles its tables.* action allows.
   ...TABLE_NAV_ITEMS.map((item) => ({ ...item, icon: TableChartIcon })),
+  { to: '/admin', label: 'Administration', icon: AdminPanelSettingsIcon, testId: 'nav-admin', action: 'admin.manage' },
 ];
 
 /** The links to the pages the user's role may open, the current one selected. */

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type LazyRouteFunction, Navigate, type RouteObject } from 'react-router';
+import { adminRoute } from '../features/admin/routes';
 import { agentsRoute } from '../features/agents/routes';
 import { loginRoute, signOutDialogRoute, signOutNowRoute } from '../features/auth/routes';
 import { callPageRoute, callsPageRoute } from '../features/calls/routes';
@@ -135,6 +136,17 @@ const pages: RouteObject[] = [
               },
               // Any server table (spec §2.8); the server checks its tables.* permission and narrows its rows.
               { path: 'tables/:name', handle: titled('Table'), lazy: tablePageRoute },
+              {
+                // Administration (issue 16): users, groups, campaigns, campaign lists, companies; a form over its list.
+                path: 'admin',
+                handle: titled('Administration'),
+                element: <RequirePermission action="admin.manage" />,
+                children: [
+                  { index: true, element: <Navigate to="users" replace /> },
+                  { path: ':entity', lazy: adminRoute },
+                  { path: ':entity/:id', lazy: adminRoute },
+                ],
+              },
               {
                 path: 'profile/edit_profile',
                 handle: dialog('Profile settings'),

@@ -1,6 +1,7 @@
 import {
   adminCampaignListSchema,
   adminCampaignSchema,
+  adminCompanySchema,
   adminCreatedSchema,
   adminOptionsSchema,
   adminUserSchema,
@@ -163,6 +164,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; org:
     response: adminCreatedSchema,
     status: 201,
     answer: async (viewer, body) => created(await org.createCompany(viewer, body)),
+  });
+  viewerRoute(app, {
+    ...admin,
+    method: 'GET',
+    url: '/api/admin/companies/:id',
+    summary: "A client company's form data",
+    input: { in: 'params', schema: idParamSchema },
+    response: adminCompanySchema,
+    answer: (_viewer, params) => org.getCompany(params.id),
   });
   viewerRoute(app, {
     ...admin,

@@ -75,6 +75,7 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
     },
 
     /* Companies */
+    findCompany: (id: number) => db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst(),
     lockCompany: (id: number) =>
       db.selectFrom('companies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
     companyNameTaken: async (name: string, exceptId: number | null) =>

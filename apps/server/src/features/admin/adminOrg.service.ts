@@ -1,6 +1,7 @@
 import type {
   AdminCampaign,
   AdminCampaignList,
+  AdminCompany,
   AdminOptions,
   AgentGroupBody,
   CampaignListBody,
@@ -93,6 +94,12 @@ export function createAdminOrgService(deps: {
           details: { before: group, after: null },
         });
       }),
+
+    async getCompany(id: number): Promise<AdminCompany> {
+      const company = await reader.findCompany(id);
+      if (!company) throw notFound('No such company.');
+      return company;
+    },
 
     createCompany: (actor: UserRow, body: CompanyBody) =>
       inTransaction(async (org) => {

@@ -5,10 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { changePasswordBodySchema } from '@shiftline/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { useCloseRouteDialog } from '../../../ui/useCloseRouteDialog';
+import { sessionQueryKey, useCurrentUser } from '../../auth';
 import { profileApi } from '../api';
 import { type ProfileField, ProfileTextFields, SaveErrorAlert } from './ProfileTextFields';
 
@@ -46,7 +48,18 @@ export function ChangePasswordDialog() {
   const close = useCloseRouteDialog();
   const [values, setValues] = useState<Passwords>({ current_password: '', new_password: '', confirm_password: '' });
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const save = useMutation({ mutationFn: profileApi.changePassword, onSuccess: close });
+  const forced = useCurrentUser().must_change_password;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: profileApi.changePassword,
+    onSuccess: async () => {
+      // The session no longer needs a new password: reload it, and leave a forced change for the home page.
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      if (forced) void navigate('/', { replace: true });
+      else close();
+    },
+  });
 
   const errors = { ...fieldErrors(save.error), ...localErrors };
   const generalError = save.error && Object.keys(fieldErrors(save.error)).length === 0 ? save.error : null;

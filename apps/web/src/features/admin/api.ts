@@ -1,0 +1,37 @@
+import type {
+  AdminCampaign,
+  AdminCampaignList,
+  AdminCompany,
+  AdminCreated,
+  AdminOptions,
+  AdminUser,
+  AgentGroupBody,
+  CampaignBody,
+  CampaignListBody,
+  CompanyBody,
+  CreateUserBody,
+  EditUserBody,
+  Ok,
+} from '@shiftline/shared';
+import { http } from '../../lib/http';
+
+/** The administration's calls (apps/server/src/features/admin); its lists are the admin_* server tables. */
+export const adminApi = {
+  options: () => http.get<AdminOptions>('/api/admin/options'),
+  user: (id: number) => http.get<AdminUser>(`/api/admin/users/${id}`),
+  createUser: (body: CreateUserBody) => http.post<AdminCreated>('/api/admin/users', body),
+  editUser: (id: number, body: EditUserBody) => http.post<Ok>(`/api/admin/users/${id}`, body),
+  resetPassword: (id: number) =>
+    http.post<{ status: 'ok'; temporary_password: string }>(`/api/admin/users/${id}/reset_password`, {}),
+  createGroup: (body: AgentGroupBody) => http.post<AdminCreated>('/api/admin/agent_groups', body),
+  renameGroup: (id: number, body: AgentGroupBody) => http.post<Ok>(`/api/admin/agent_groups/${id}`, body),
+  campaign: (id: number) => http.get<AdminCampaign>(`/api/admin/campaigns/${id}`),
+  createCampaign: (body: CampaignBody) => http.post<AdminCreated>('/api/admin/campaigns', body),
+  editCampaign: (id: number, body: CampaignBody) => http.post<Ok>(`/api/admin/campaigns/${id}`, body),
+  campaignList: (id: number) => http.get<AdminCampaignList>(`/api/admin/campaign_lists/${id}`),
+  createCampaignList: (body: CampaignListBody) => http.post<AdminCreated>('/api/admin/campaign_lists', body),
+  editCampaignList: (id: number, body: CampaignListBody) => http.post<Ok>(`/api/admin/campaign_lists/${id}`, body),
+  company: (id: number) => http.get<AdminCompany>(`/api/admin/companies/${id}`),
+  createCompany: (body: CompanyBody) => http.post<AdminCreated>('/api/admin/companies', body),
+  editCompany: (id: number, body: CompanyBody) => http.post<Ok>(`/api/admin/companies/${id}`, body),
+};

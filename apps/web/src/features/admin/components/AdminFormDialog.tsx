@@ -1,0 +1,60 @@
+import Alert from '@mui/material/Alert';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../../lib/apiError';
+import { FormDialog, SaveCancelActions } from '../../../ui/FormDialog';
+
+type AdminFormDialogProps = {
+  title: string;
+  /** The dialog's test id; its buttons are `${testId}-save` and `${testId}-cancel`. */
+  testId: string;
+  busy: boolean;
+  /** The last save's failure: shown above the form unless it named fields (those show under each field). */
+  error: unknown;
+  onSubmit: () => void;
+  onClose: () => void;
+  /** Buttons before Cancel and Save (reset password, say). */
+  extraActions?: ReactNode;
+  children: ReactNode;
+};
+
+/** An administration form in a dialog: the server's general error above, Cancel and Save below. */
+export function AdminFormDialog({
+  title,
+  testId,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+  extraActions,
+  children,
+}: AdminFormDialogProps) {
+  const formId = `${testId}-form`;
+  const fieldless = error instanceof ApiError ? Object.keys(error.fields).length === 0 : error instanceof Error;
+  return (
+    <FormDialog
+      title={title}
+      titleId={`${testId}-title`}
+      testId={testId}
+      formId={formId}
+      onSubmit={onSubmit}
+      busy={busy}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      gap={2}
+      actions={
+        <>
+          {extraActions}
+          <SaveCancelActions formId={formId} busy={busy} onCancel={onClose} testPrefix={testId} />
+        </>
+      }
+    >
+      {fieldless ? (
+        <Alert severity="error" data-testid={`${testId}-error`}>
+          {(error as Error).message}
+        </Alert>
+      ) : null}
+      {children}
+    </FormDialog>
+  );
+}

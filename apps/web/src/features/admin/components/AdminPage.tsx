@@ -1,0 +1,112 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DataTable } from '../../tables';
+import { adminApi } from '../api';
+import { useAdminOptions } from '../hooks/useAdminOptions';
+import { AgentGroupDialog } from './AgentGroupDialog';
+import { CampaignDialog } from './CampaignDialog';
+import { CampaignListDialog } from './CampaignListDialog';
+import { CompanyDialog } from './CompanyDialog';
+import { UserDialog } from './UserDialog';
+
+/** The administration's sections: each a server table (admin_*) and its create and edit forms. */
+const SECTIONS = [
+  { entity: 'users', label: 'Users', table: 'admin_users', create: 'New user' },
+  { entity: 'agent_groups', label: 'Agent groups', table: 'admin_agent_groups', create: 'New group' },
+  { entity: 'campaigns', label: 'Campaigns', table: 'admin_campaigns', create: 'New campaign' },
+  { entity: 'campaign_lists', label: 'Campaign lists', table: 'admin_campaign_lists', create: 'New list' },
+  { entity: 'companies', label: 'Client companies', table: 'admin_companies', create: 'New company' },
+] as const;
+
+type Entity = (typeof SECTIONS)[number]['entity'];
+
+/**
+ * /admin/:entity lists one kind of record; /admin/:entity/new and /admin/:entity/:id open its form over the list (a
+ * row click goes there). Closing the form goes back to the list.
+ */
+export function AdminPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const section = SECTIONS.find((candidate) => candidate.entity === params.entity);
+  if (!section) {
+    return (
+      <Alert severity="warning" data-testid="admin-unknown">
+        There is no administration page '{params.entity}'.
+      </Alert>
+    );
+  }
+  const id = params.id === undefined ? undefined : params.id === 'new' ? null : Number(params.id);
+  const close = () => void navigate(`/admin/${section.entity}`);
+  return (
+    <Box data-testid="admin-page">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Tabs value={section.entity} variant="scrollable" aria-label="Administration sections">
+          {SECTIONS.map(({ entity, label }) => (
+            <Tab
+              key={entity}
+              value={entity}
+              label={label}
+              component={Link}
+              to={`/admin/${entity}`}
+              data-testid={`admin-tab-${entity}`}
+            />
+          ))}
+        </Tabs>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          component={Link}
+          to={`/admin/${section.entity}/new`}
+          sx={{ ml: 'auto' }}
+          data-testid="admin-create"
+        >
+          {section.create}
+        </Button>
+      </Box>
+      <DataTable key={section.table} name={section.table} />
+      {id === undefined || Number.isNaN(id) ? null : <SectionDialog entity={section.entity} id={id} onClose={close} />}
+    </Box>
+  );
+}
+
+function SectionDialog({ entity, id, onClose }: { entity: Entity; id: number | null; onClose: () => void }) {
+  switch (entity) {
+    case 'users':
+      return <UserDialog id={id} onClose={onClose} />;
+    case 'agent_groups':
+      return <GroupDialogLoader id={id} onClose={onClose} />;
+    case 'campaigns':
+      return <CampaignDialog id={id} onClose={onClose} />;
+    case 'campaign_lists':
+      return <CampaignListDialog id={id} onClose={onClose} />;
+    case 'companies':
+      return <CompanyDialogLoader id={id} onClose={onClose} />;
+  }
+}
+
+/** A group's current name comes from the forms' options (a group is only its name). */
+function GroupDialogLoader({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const options = useAdminOptions();
+  if (id === null) return <AgentGroupDialog id={null} name="" onClose={onClose} />;
+  const group = options.data?.agent_groups.find((candidate) => candidate.id === id);
+  if (!group) return null;
+  return <AgentGroupDialog id={id} name={group.name} onClose={onClose} />;
+}
+
+function CompanyDialogLoader({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const loaded = useQuery({
+    queryKey: ['admin', 'company', id],
+    queryFn: () => adminApi.company(id as number),
+    enabled: id !== null,
+  });
+  if (id === null)
+    return <CompanyDialog id={null} initial={{ name: '', callbacks_enabled: false }} onClose={onClose} />;
+  if (!loaded.data) return loaded.error ? <Alert severity="error">{loaded.error.message}</Alert> : null;
+  return <CompanyDialog id={id} initial={loaded.data} onClose={onClose} />;
+}

@@ -1,0 +1,1 @@
+export { adminRoute } from './routes';
