@@ -10,14 +10,17 @@ export type ExportState =
   | { phase: 'done'; rows: number; fileName: string }
   | { phase: 'failed'; message: string };
 
-/** Whether a period filter of the table has no value (spec §5: an export needs a period). */
-export function missingPeriod(response: TableResponse): boolean {
+/**
+ * Whether a period filter of the table has no value (spec §5: an export needs a period): the viewer's choice, else
+ * the value the server applied.
+ */
+export function missingPeriod(response: TableResponse, chosen: Record<string, unknown>): boolean {
   const periods = [
     ...response.additionals_filters,
     ...response.headers.flatMap((header) => (header.filters ? [header.filters] : [])),
   ].filter((filter) => filter.type === 'period');
   return periods.some((filter) => {
-    const value = response.chosen_values[filter.name];
+    const value = filter.name in chosen ? chosen[filter.name] : response.chosen_values[filter.name];
     return value === null || value === undefined;
   });
 }
@@ -44,7 +47,7 @@ export function useTableExport(name: string, params: TableParams) {
 
   const run = useCallback(
     async (response: TableResponse) => {
-      if (missingPeriod(response)) {
+      if (missingPeriod(response, params.chosen)) {
         setState({ phase: 'needs-period', message: EXPORT_NEEDS_PERIOD });
         return;
       }
