@@ -32,6 +32,7 @@ export function callData(overrides: Partial<CallData> = {}): CallData {
     callback: null,
     voice_mail: false,
     missed: false,
+    handed_over: false,
     ...overrides,
   };
 }

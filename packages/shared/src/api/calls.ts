@@ -61,6 +61,11 @@ export const callDataSchema = callClientSchema.extend({
   callback: callbackInfoSchema.nullable(),
   voice_mail: z.boolean(),
   missed: z.boolean(),
+  /**
+   * The viewer passed this call on to another agent (a transfer) and is in after-call work for their part of it: their
+   * page shows the after-call form for that part (closing it moves only them). False for everyone else.
+   */
+  handed_over: z.boolean(),
 });
 export type CallData = z.infer<typeof callDataSchema>;
 

@@ -73,15 +73,20 @@ export function createCallEngine(deps: CallEngineDeps) {
       const to = body.status_name as LiveStatusId;
       await move(async (repos, outcome) => {
         let afterCall: CallRow | null = null;
+        let passedOn: CallRow | null = null;
         const liveCallId = body.call_id ?? (await repos.calls.liveCallOf(agent.id));
         if (liveCallId !== null) {
           const call = await repos.calls.lock(liveCallId);
           if (!call) throw notFound('No such call.');
-          if (call.agent_id !== agent.id) throw forbidden('This is not your call.');
-          if (call.status === 'after_call') afterCall = call;
+          // A call the agent transferred away: closing their form ends only their part (checked with their row below).
+          if (call.agent_id !== agent.id) passedOn = call;
+          else if (call.status === 'after_call') afterCall = call;
           else if (body.call_id != null) check(call, 'close');
         }
         const open = await repos.states.lockCurrent(agent.id);
+        if (passedOn && (open?.state !== 'after_call_work' || String(open.call_id) !== String(passedOn.id))) {
+          throw forbidden('This is not your call.');
+        }
         const from = statusOf(open);
         const refused = refusedTransition(from, to, agent.agent_call_type as AgentCallType | null);
         if (refused) throw conflict(refused.reason, { status_name: refused.reason });

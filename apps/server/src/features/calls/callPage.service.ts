@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { listedAgent } from '../users/index.js';
+import { createAgentStatesRepository } from './agentStates.repository.js';
 import type { Agent } from './callEngine.js';
 import { type CallDetailsRow, type CallRow, createCallsRepository } from './calls.repository.js';
 
@@ -69,7 +70,22 @@ export function toCallData(row: CallDetailsRow): CallData {
       : null,
     voice_mail: row.voice_mail,
     missed: row.missed,
+    handed_over: false,
   };
+}
+
+/**
+ * Whether the agent passed the call on (a transfer moved it to another agent) and is still in after-call work for
+ * their part of it: their open state row is after-call work on this call, and the call is someone else's now.
+ */
+export async function handedOverBy(
+  db: Kysely<Database>,
+  agentId: number,
+  call: { id: number | string; agent_id: number | null },
+): Promise<boolean> {
+  if (call.agent_id === agentId) return false;
+  const open = await createAgentStatesRepository(db).current(agentId);
+  return open?.state === 'after_call_work' && open.call_id !== null && String(open.call_id) === String(call.id);
 }
 
 /**
@@ -87,22 +103,28 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
     return row;
   }
 
-  /** Runs a write on the agent's own live call, the call locked; answers the call data after it. */
+  /**
+   * Runs a write on the agent's own live call, the call locked; answers the call data after it. With `handedOver`,
+   * an agent who passed the call on and is in after-call work for their part may write too (their notes).
+   */
   async function onOwnLiveCall(
     agent: Agent,
     callId: number,
     write: (trx: Kysely<Database>, call: CallRow) => Promise<void>,
+    options: { handedOver?: boolean } = {},
   ): Promise<CallData> {
-    await db.transaction().execute(async (trx) => {
+    const handedOver = await db.transaction().execute(async (trx) => {
       const call = await createCallsRepository(trx).lock(callId);
       if (!call) throw notFound('No such call.');
-      if (call.agent_id !== agent.id) throw forbidden('This is not your call.');
+      const passedOn = options.handedOver === true && (await handedOverBy(trx, agent.id, call));
+      if (call.agent_id !== agent.id && !passedOn) throw forbidden('This is not your call.');
       if (!call.status || !LIVE_CALL_STATES.includes(call.status)) {
         throw conflict('The call has ended; it can no longer be changed.', { call_id: 'has ended' });
       }
       await write(trx, call);
+      return passedOn;
     });
-    return toCallData(await details(callId));
+    return { ...toCallData(await details(callId)), handed_over: handedOver };
   }
 
   async function readSales(callId: number | string): Promise<Sales> {
@@ -127,12 +149,13 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
   }
 
   return {
-    /** GET /api/inquiries/:id/get_call_data: the call's agent, or a supervising role. */
+    /** GET /api/inquiries/:id/get_call_data: the call's agent, the agent who passed it on, or a supervising role. */
     async callData(viewer: Agent, callId: number): Promise<CallData> {
       const row = await details(callId);
-      if (row.agent_id !== viewer.id && !READS_ANY_CALL.includes(viewer.role))
+      const handedOver = await handedOverBy(db, viewer.id, row);
+      if (row.agent_id !== viewer.id && !handedOver && !READS_ANY_CALL.includes(viewer.role))
         throw forbidden('This is not your call.');
-      return toCallData(row);
+      return { ...toCallData(row), handed_over: handedOver };
     },
 
     /** GET /api/inquiries/get_call_for_user: the agent's live call, if any. */
@@ -143,10 +166,16 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
 
     campaignByPhone: (phone: string) => calls.campaignOfNumber(phone.replace(/[^\d+]/g, '')),
 
+    /** The call's notes: its agent's, and those of the agent who passed it on, in their after-call work. */
     setNotes: (agent: Agent, callId: number, notes: string) =>
-      onOwnLiveCall(agent, callId, async (trx, call) => {
-        await createCallsRepository(trx).update(call.id, { notes });
-      }),
+      onOwnLiveCall(
+        agent,
+        callId,
+        async (trx, call) => {
+          await createCallsRepository(trx).update(call.id, { notes });
+        },
+        { handedOver: true },
+      ),
 
     updateClient: (agent: Agent, callId: number, body: UpdateClientBody) =>
       onOwnLiveCall(agent, callId, async (trx, call) => {

@@ -20,7 +20,17 @@ import { CallbackControl } from './CallbackControl';
 import { DispositionSelect } from './DispositionSelect';
 import { NotesField } from './NotesField';
 
-type AfterCallDialogProps = { call: CallData; user: CurrentUser; notes: NotesAutosave };
+type AfterCallDialogProps = {
+  call: CallData;
+  user: CurrentUser;
+  notes: NotesAutosave;
+  /**
+   * 'handed_over': the form of an agent who transferred the call away, for their part of it. The call goes on with
+   * the other agent, whose form has its disposition and callback; this one has the notes and the next status, and
+   * Close moves only this agent.
+   */
+  part?: 'whole' | 'handed_over';
+};
 
 /** Where to go once the call is closed: the server's answer, or the calls page when it cannot say. */
 async function pageAfter(call: CallData): Promise<string> {
@@ -36,10 +46,11 @@ async function pageAfter(call: CallData): Promise<string> {
  * any), notes, callback and the status to go to next (the agent's ready status unless they choose another). Close
  * ends the call and moves the agent (set_new_status with the call), then leaves for the page the server names.
  */
-export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
+export function AfterCallDialog({ call, user, notes, part = 'whole' }: AfterCallDialogProps) {
+  const handedOver = part === 'handed_over';
   const navigate = useNavigate();
   const status = useStatusInfo();
-  const dispositions = useDispositions(call.inquiry_id);
+  const dispositions = useDispositions(call.inquiry_id, !handedOver);
   const setStatus = useSetStatus({ signOutOnLoggedOut: false });
   const [chosen, setChosen] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
@@ -55,9 +66,11 @@ export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
   const options = offered.length > 0 ? offered : [{ name: ready, title: statusTitle(ready) }];
   const fallback = options.some((option) => option.name === ready) ? ready : (options[0]?.name ?? ready);
   const next = chosen ?? fallback;
-  const needsDisposition = dispositions.data
-    ? dispositions.data.dispositions.length > 0 && dispositions.data.selected === null
-    : !dispositions.isError;
+  const needsDisposition = handedOver
+    ? false
+    : dispositions.data
+      ? dispositions.data.dispositions.length > 0 && dispositions.data.selected === null
+      : !dispositions.isError;
   const busy = setStatus.isPending || leaving;
 
   const close = async () => {
@@ -67,7 +80,8 @@ export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
     try {
       // What was typed in the last moments is saved with the call before it is closed; notes the server refuses
       // keep the form open (the notes field says why), as closing would lose them.
-      await notes.flush();
+      // The other agent may end the call meanwhile, and its notes then close: that must not keep this agent here.
+      await (handedOver ? notes.flush().catch(() => undefined) : notes.flush());
       const body = { status_name: next, call_id: call.current_call_id };
       const info = await setStatus.mutateAsync(body);
       forgetCurrentCall();
@@ -87,9 +101,15 @@ export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
             {`${call.first_name} ${call.last_name}`.trim() || 'Unknown caller'} · {call.client_phone} ·{' '}
             {call.campaign.name}
           </Typography>
-          <DispositionSelect callId={call.inquiry_id} required showMissing={tried} testId="after-call-disposition" />
+          {handedOver ? (
+            <Alert severity="info" data-testid="after-call-handed-over">
+              You transferred this call. Your notes stay with it; close your part when you are done.
+            </Alert>
+          ) : (
+            <DispositionSelect callId={call.inquiry_id} required showMissing={tried} testId="after-call-disposition" />
+          )}
           <NotesField autosave={notes} testId="after-call-notes" />
-          <CallbackControl call={call} zone={user.timezone} />
+          {handedOver ? null : <CallbackControl call={call} zone={user.timezone} />}
           <TextField
             select
             label="Next status"
@@ -117,12 +137,12 @@ export function AfterCallDialog({ call, user, notes }: AfterCallDialogProps) {
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {/* On a real phone network: a new call to the same client (spec §4). */}
-        <RedialButton inquiryId={call.inquiry_id} phone={call.client_phone} />
+        {handedOver ? null : <RedialButton inquiryId={call.inquiry_id} phone={call.client_phone} />}
         <Button
           variant="contained"
           onClick={() => void close()}
           loading={busy}
-          disabled={dispositions.data === undefined && !dispositions.isError}
+          disabled={!handedOver && dispositions.data === undefined && !dispositions.isError}
           data-testid="after-call-close"
         >
           Close

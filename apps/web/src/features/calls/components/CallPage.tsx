@@ -61,6 +61,8 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
   const notes = useNotesAutosave(call.inquiry_id, call.notes);
   // The agent works the call while it is live and theirs; a missed call went back to the queue, to someone else.
   const working = LIVE_CALL_STATES.includes(call.status) && call.agent_id === user.id;
+  // Transferred away: the call goes on with another agent, and this one has the after-call form for their part.
+  const handedOver = call.handed_over && call.agent_id !== user.id;
   // A reload, or a return from another page, finds the call again (spec §3: currentCallId); a call no longer
   // worked here is forgotten.
   useEffect(() => {
@@ -90,7 +92,7 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
         {working && (call.status === 'talking' || call.status === 'on_hold') ? <CallControls call={call} /> : null}
       </Box>
       {working && call.status === 'offered' ? <IncomingCall call={call} autoAnswer={user.role === 'agent'} /> : null}
-      {working ? null : (
+      {working || handedOver ? null : (
         <Alert
           severity="info"
           data-testid="call-over"
@@ -109,6 +111,9 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
       )}
       {working ? <CallSections call={call} user={user} notes={notes} /> : null}
       {call.status === 'after_call' && working ? <AfterCallDialog call={call} user={user} notes={notes} /> : null}
+      {handedOver ? (
+        <AfterCallDialog call={call} user={user} notes={notes} part="handed_over" />
+      ) : null}
     </Box>
   );
 }
