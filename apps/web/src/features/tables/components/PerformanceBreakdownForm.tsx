@@ -71,7 +71,7 @@ export function PerformanceBreakdownForm({ form, onSave, onClose }: Props) {
       onSubmit={save}
       busy={busy}
       onClose={onClose}
-      maxWidth="lg"
+      maxWidth="xl"
       fullWidth
       gap={2}
       actions={
@@ -109,7 +109,7 @@ export function PerformanceBreakdownForm({ form, onSave, onClose }: Props) {
                       );
                     }
                     return (
-                      <TableCell key={field.name} sx={{ minWidth: 120 }}>
+                      <TableCell key={field.name} sx={{ px: 0.5 }}>
                         <TextField
                           size="small"
                           value={typeof value === 'string' ? value : ''}
@@ -133,6 +133,8 @@ export function PerformanceBreakdownForm({ form, onSave, onClose }: Props) {
                             },
                           }}
                           placeholder="hh:mm:ss"
+                          // hh:mm:ss whole, in the narrowest field that shows it.
+                          sx={{ width: 96, '& input': { px: 1, fontVariantNumeric: 'tabular-nums' } }}
                         />
                       </TableCell>
                     );
