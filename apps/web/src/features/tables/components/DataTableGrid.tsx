@@ -149,6 +149,15 @@ export function DataTableGrid(props: Props) {
               selected={original.current_lead === true}
               className={typeof original.css_class === 'string' ? original.css_class : undefined}
               onClick={clickable ? () => onRowClick(original) : undefined}
+              // A clickable row is reachable and opened from the keyboard too.
+              tabIndex={clickable ? 0 : undefined}
+              onKeyDown={
+                clickable
+                  ? (event) => {
+                      if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(original);
+                    }
+                  : undefined
+              }
               data-testid="table-row"
               data-id={String(original[response.identifier_name] ?? '')}
               sx={clickable ? { cursor: 'pointer' } : undefined}
