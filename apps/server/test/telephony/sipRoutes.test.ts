@@ -267,6 +267,7 @@ describe('warm transfer', () => {
         campaign: expect.stringMatching(/^SIP /),
         call_id: Number(callId),
         extension: asker.extension,
+        mode: 'ask',
       });
 
       const declined = waitForEvent(askerSocket, SOCKET_EVENTS.declineTransfer);

@@ -162,10 +162,20 @@ export type CallbackChangedEvent = { call_id: number; campaign_id: number; delet
 export type QueueCallbackEvent = { url: string; is_voice_mail: boolean };
 
 /**
- * warm-transfer: `agent` (long name) asks to join the call `call_id` of `campaign`; accepting transfers the call to
- * WARM_TRANSFER_PREFIX + `extension` (the asker's extension).
+ * warm-transfer, by `mode`:
+ * - 'ask' (or absent): `agent` (long name) asks to join the call `call_id` of `campaign`, which this agent is on;
+ *   accepting transfers the call to WARM_TRANSFER_PREFIX + `extension` (the asker's extension).
+ * - 'invite': `agent`, on the call `call_id`, asks this agent to join it; accepting (warm_transfer/accept) has the
+ *   inviting agent's phone transfer the call to WARM_TRANSFER_PREFIX + `extension` (this agent's).
+ * - 'accepted': the agent invited accepted: this agent's phone transfers the call to WARM_TRANSFER_PREFIX + `extension`.
  */
-export type WarmTransferEvent = { agent: string; campaign: string; call_id: number; extension: string };
+export type WarmTransferEvent = {
+  agent: string;
+  campaign: string;
+  call_id: number;
+  extension: string;
+  mode?: 'ask' | 'invite' | 'accepted';
+};
 /** start-transfer: the call moved to another agent; this agent's leg of `call_id` hangs up. */
 export type StartTransferEvent = { call_id: number };
 /** decline_transfer: sent by the agent who declined (`name`: their long name); relayed to the asker as is. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './fields.js';
 
 /*
  * The softphone's contract with the server (operations spec §7 Settings, §9): where the SIP server is and the
@@ -104,6 +105,15 @@ export const sipTransferBodySchema = z.object({
   refer_to: z.string().trim().min(1).max(512),
 });
 
-/** POST /api/telephony/warm_transfer: the asker (with an extension) asks the agent on the call to bring them in. */
-export const warmTransferBodySchema = z.object({ call_id: z.number().int().positive() });
+/**
+ * POST /api/telephony/warm_transfer. Without agent_id: the asker (with an extension) asks the agent on the call to
+ * bring them in. With agent_id: the agent on the call asks that agent of the call's campaign to join (an invitation
+ * they accept with warm_transfer/accept, or decline).
+ */
+export const warmTransferBodySchema = z.strictObject({
+  call_id: z.number().int().positive(),
+  agent_id: idSchema.optional(),
+});
+/** POST /api/telephony/warm_transfer/accept: the invited agent accepts; the call's phone transfers the call to them. */
+export const warmTransferAcceptBodySchema = z.strictObject({ call_id: z.number().int().positive() });
 export const warmTransferAnswerSchema = z.object({ status: z.literal('ok') });

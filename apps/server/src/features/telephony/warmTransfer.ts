@@ -2,27 +2,36 @@ import {
   type DeclineTransferEvent,
   SOCKET_EVENTS,
   userRoom,
+  warmTransferAcceptBodySchema,
   warmTransferAnswerSchema,
   warmTransferBodySchema,
 } from '@shiftline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { conflict, notFound } from '../../plugins/errors.js';
+import { conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { viewerRoute } from '../../plugins/viewerRoute.js';
-import { longName } from '../users/index.js';
+import { listedAgent, longName } from '../users/index.js';
 
 /** How long an unanswered warm-transfer question waits for a decline to relay. */
 const PENDING_MS = 120_000;
 
+/** A question waiting for its answer: who asked, and (an invitation) the agent asked to join with their extension. */
+type Pending = { askerId: number; invited: { id: number; extension: string } | null; timer: NodeJS.Timeout };
+
 /**
- * Warm transfer (spec §4): someone with a phone asks the agent on a call to bring them in. The agent's top bar asks
- * '{agent} wants to add you to the conference with the client for {campaign}…'; accepting transfers the call (REFER to
- * WARM_TRANSFER_PREFIX + the asker's extension, see sip.routes), declining sends decline_transfer, which reaches the
- * asker with the decliner's long name. The pending questions are this process's memory.
+ * Warm transfer (spec §4), two ways of asking:
+ * - someone with a phone asks the agent on a call to bring them in: the agent's top bar asks '{agent} wants to add you
+ *   to the conference with the client for {campaign}…'; accepting transfers the call (REFER to WARM_TRANSFER_PREFIX +
+ *   the asker's extension, see sip.routes);
+ * - the agent on a call invites an agent of the call's campaign (the call page's transfer panel): the invited agent's
+ *   top bar asks the same; accepting (warm_transfer/accept) tells the inviting agent's phone to make that REFER to the
+ *   invited agent's extension.
+ * Declining sends decline_transfer, which reaches the asker with the decliner's long name. The pending questions are
+ * this process's memory.
  */
 export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const pending = new Map<number, { askerId: number; timer: NodeJS.Timeout }>();
+  const pending = new Map<number, Pending>();
   const forget = (callId: number) => {
     clearTimeout(pending.get(callId)?.timer);
     pending.delete(callId);
@@ -36,19 +45,15 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
     url: '/api/telephony/warm_transfer',
     action: 'calls.handle',
     tags: ['telephony'],
-    summary: 'Ask the agent on a call to bring you in (warm transfer); they accept or decline on their phone',
+    summary:
+      'Warm transfer: ask the agent on a call to bring you in, or (agent_id, the agent on the call) invite that agent of the campaign to join; the one asked accepts or declines',
     input: { in: 'body', schema: warmTransferBodySchema },
     response: warmTransferAnswerSchema,
     answer: async (viewer, body) => {
-      const call = await db
-        .selectFrom('calls')
-        .innerJoin('campaigns', 'campaigns.id', 'calls.campaign_id')
-        .select(['calls.id', 'calls.status', 'calls.agent_id', 'campaigns.name as campaign'])
-        .where('calls.id', '=', String(body.call_id))
-        .executeTakeFirst();
-      if (!call) throw notFound('No such call.');
-      if ((call.status !== 'talking' && call.status !== 'on_hold') || call.agent_id === null) {
-        throw conflict('Only a connected call can be transferred.', { call_id: 'is not connected' });
+      const call = await connectedCall(body.call_id);
+      if (body.agent_id !== undefined) {
+        await invite(viewer, call, body.agent_id);
+        return { status: 'ok' as const };
       }
       if (call.agent_id === viewer.id) throw conflict('This call is already yours.', { call_id: 'is your own call' });
       if (!viewer.extension) {
@@ -57,12 +62,94 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
       forget(body.call_id);
       const timer = setTimeout(() => pending.delete(body.call_id), PENDING_MS);
       timer.unref();
-      pending.set(body.call_id, { askerId: viewer.id, timer });
+      pending.set(body.call_id, { askerId: viewer.id, invited: null, timer });
       app.realtime.toRoom(userRoom(call.agent_id), SOCKET_EVENTS.warmTransfer, {
         agent: longName(viewer),
         campaign: call.campaign,
         call_id: body.call_id,
         extension: viewer.extension,
+        mode: 'ask',
+      });
+      return { status: 'ok' as const };
+    },
+  });
+
+  /** The call, connected (talking or on hold) and with an agent; 404 or 409 otherwise. */
+  async function connectedCall(callId: number) {
+    const call = await db
+      .selectFrom('calls')
+      .innerJoin('campaigns', 'campaigns.id', 'calls.campaign_id')
+      .select(['calls.id', 'calls.status', 'calls.agent_id', 'calls.campaign_id', 'campaigns.name as campaign'])
+      .where('calls.id', '=', String(callId))
+      .executeTakeFirst();
+    if (!call) throw notFound('No such call.');
+    if ((call.status !== 'talking' && call.status !== 'on_hold') || call.agent_id === null) {
+      throw conflict('Only a connected call can be transferred.', { call_id: 'is not connected' });
+    }
+    return { ...call, id: Number(call.id), agent_id: call.agent_id };
+  }
+
+  /** The agent on the call invites `agentId` (an agent of the call's campaign, with an extension) to join it. */
+  async function invite(
+    viewer: { id: number; first_name: string; second_name: string },
+    call: Awaited<ReturnType<typeof connectedCall>>,
+    agentId: number,
+  ) {
+    if (call.agent_id !== viewer.id) throw forbidden('This is not your call.');
+    if (agentId === viewer.id) throw conflict('This call is already yours.', { agent_id: 'is you' });
+    const target = await db
+      .selectFrom('users')
+      .innerJoin('campaign_agents as ca', 'ca.user_id', 'users.id')
+      .select(['users.id', 'users.extension'])
+      .where('users.id', '=', agentId)
+      .where('ca.campaign_id', '=', call.campaign_id)
+      .where('ca.is_disabled', '=', false)
+      .where(listedAgent)
+      .executeTakeFirst();
+    if (!target)
+      throw conflict("That agent does not work this call's campaign.", { agent_id: 'is not on the campaign' });
+    if (!target.extension) {
+      throw conflict('That agent has no extension to take a transferred call.', { agent_id: 'has no extension' });
+    }
+    forget(call.id);
+    const timer = setTimeout(() => pending.delete(call.id), PENDING_MS);
+    timer.unref();
+    pending.set(call.id, { askerId: viewer.id, invited: { id: target.id, extension: target.extension }, timer });
+    app.realtime.toRoom(userRoom(target.id), SOCKET_EVENTS.warmTransfer, {
+      agent: longName(viewer),
+      campaign: call.campaign,
+      call_id: call.id,
+      extension: target.extension,
+      mode: 'invite',
+    });
+  }
+
+  viewerRoute(app, {
+    method: 'POST',
+    url: '/api/telephony/warm_transfer/accept',
+    action: 'calls.handle',
+    tags: ['telephony'],
+    summary: "Accept a warm-transfer invitation: the inviting agent's phone transfers the call to you",
+    input: { in: 'body', schema: warmTransferAcceptBodySchema },
+    response: warmTransferAnswerSchema,
+    answer: async (viewer, body) => {
+      const asked = pending.get(body.call_id);
+      if (!asked?.invited || asked.invited.id !== viewer.id) {
+        throw conflict('There is no invitation to this call for you.', { call_id: 'has no invitation for you' });
+      }
+      const call = await connectedCall(body.call_id);
+      // The call changed hands since the invitation: the one who invited can no longer transfer it.
+      if (call.agent_id !== asked.askerId) {
+        forget(body.call_id);
+        throw conflict('The call is no longer with the agent who invited you.', { call_id: 'changed hands' });
+      }
+      forget(body.call_id);
+      app.realtime.toRoom(userRoom(asked.askerId), SOCKET_EVENTS.warmTransfer, {
+        agent: longName(viewer),
+        campaign: call.campaign,
+        call_id: call.id,
+        extension: asked.invited.extension,
+        mode: 'accepted',
       });
       return { status: 'ok' as const };
     },
@@ -75,8 +162,17 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
       const userId = (socket.data as { userId?: number }).userId;
       const asked = typeof callId === 'number' ? pending.get(callId) : undefined;
       if (!asked || userId === undefined || typeof callId !== 'number') return;
-      const call = await db.selectFrom('calls').select('agent_id').where('id', '=', String(callId)).executeTakeFirst();
-      if (call?.agent_id !== userId) return;
+      // The one asked declines: the agent on the call (asked to bring someone in), or the agent invited.
+      if (asked.invited !== null) {
+        if (asked.invited.id !== userId) return;
+      } else {
+        const call = await db
+          .selectFrom('calls')
+          .select('agent_id')
+          .where('id', '=', String(callId))
+          .executeTakeFirst();
+        if (call?.agent_id !== userId) return;
+      }
       const decliner = await db
         .selectFrom('users')
         .select(['first_name', 'second_name'])
