@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CALL_TAKING_ROLES } from '@shiftline/shared';
+import { CALL_TAKING_ROLES, emailSchema } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, UserRow } from '../../../db/schema.js';
@@ -9,9 +9,7 @@ import { hashPassword } from '../../users/index.js';
 import { auditWorkTimeEdit } from './workTimeAudit.js';
 
 /** The agents table's row actions: the row's email. */
-export const agentActionBodySchema = z.strictObject({
-  email: z.string().trim().min(1, { error: 'is required' }).max(254, { error: 'must be at most 254 characters' }),
-});
+export const agentActionBodySchema = z.strictObject({ email: emailSchema });
 export type AgentActionBody = z.output<typeof agentActionBodySchema>;
 
 export type AgentAction = 'enable' | 'disable' | 'archive' | 'reset_password';

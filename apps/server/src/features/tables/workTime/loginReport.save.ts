@@ -1,4 +1,4 @@
-import { ACTIVITY_CAP_SECONDS } from '@shiftline/shared';
+import { ACTIVITY_CAP_SECONDS, isoInstantSchema } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database, UserRow } from '../../../db/schema.js';
@@ -12,8 +12,8 @@ import { agentOfEdit } from './workTimeScope.js';
 /** POST /api/save_login_report_data: the form's model (agent and other fields are ignored). */
 export const saveLoginReportBodySchema = z.object({
   id: z.number().int().min(1).max(2_147_483_647),
-  start_time: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }),
-  end_time: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }).nullable(),
+  start_time: isoInstantSchema('start_time'),
+  end_time: isoInstantSchema('end_time').nullable(),
 });
 export type SaveLoginReportBody = z.output<typeof saveLoginReportBodySchema>;
 

@@ -1,4 +1,4 @@
-import { checkSumEquals, instantOf, parseTimeCell, type SumEqualsRule } from '@shiftline/shared';
+import { checkSumEquals, instantOf, parseTimeCell, type SumEqualsRule, textSchema } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, UserRow } from '../../../db/schema.js';
@@ -11,7 +11,7 @@ import { auditWorkTimeEdit } from './workTimeAudit.js';
 import { agentOfEdit } from './workTimeScope.js';
 
 const MAX_INT = 2_147_483_647;
-const cellSchema = z.string().max(12, { error: 'must be hh:mm:ss' });
+const cellSchema = textSchema().max(12, { error: 'must be hh:mm:ss' });
 
 /** One row of the form as it comes back: the ids it was sent with and its time cells (other fields are ignored). */
 const breakdownRowSchema = z.object({
