@@ -25,6 +25,9 @@ import { useAdminSave } from '../hooks/useAdminSave';
 import { AdminFormDialog } from './AdminFormDialog';
 import { SelectInput } from './SelectInput';
 
+/** The call types as the form shows them. */
+const CALL_TYPE_LABELS = { inbound: 'Inbound', outbound: 'Outbound', email: 'Email' } as const;
+
 type Draft = {
   email: string;
   first_name: string;
@@ -243,7 +246,10 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
           <SelectInput
             label="Call type"
             value={draft.agent_call_type}
-            options={[{ value: '', label: 'None' }, ...AGENT_CALL_TYPES.map((type) => ({ value: type, label: type }))]}
+            options={[
+              { value: '', label: 'None' },
+              ...AGENT_CALL_TYPES.map((type) => ({ value: type, label: CALL_TYPE_LABELS[type] })),
+            ]}
             onChange={(v) => set('agent_call_type', v)}
             error={errors.agent_call_type}
             testId="admin-user-call-type"

@@ -54,8 +54,9 @@ export function ChangePasswordDialog() {
   const save = useMutation({
     mutationFn: profileApi.changePassword,
     onSuccess: async () => {
-      // The session no longer needs a new password: reload it, and leave a forced change for the home page.
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      // The session no longer needs a new password: reload it (after a forced change, everything the server refused
+      // meanwhile: the status, the notifications) and leave a forced change for the home page.
+      await queryClient.invalidateQueries(forced ? undefined : { queryKey: sessionQueryKey });
       if (forced) void navigate('/', { replace: true });
       else close();
     },
