@@ -146,3 +146,30 @@ describe('performance breakdown', () => {
     expect((await raw(s.admin, 'performance_breakdown', {}, '&items_per_page=7')).statusCode).toBe(400);
   });
 });
+
+describe('export', () => {
+  it('streams both tables as CSV with the page columns (no actions), hh:mm:ss and the viewer-zone dates', async () => {
+    const login = await raw(s.scheduler, 'login_report', { period: JAN_15_16, agents: ours() }, '&exportFile=true');
+    expect(login.statusCode, login.body).toBe(200);
+    const lines = login.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Agent,Group,Start Time,End Time,Session,Billable Work,Productive,Unproductive,Unclassified');
+    expect(lines).toHaveLength(5);
+    expect(lines).toContain(
+      'Test wt-a,WT-1,2030-01-15 09:00:00,2030-01-15 10:25:00,01:25:00,00:40:00,00:30:00,00:15:00,00:00:00',
+    );
+    const breakdown = await raw(
+      s.admin,
+      'performance_breakdown',
+      { period: JAN_15_16, agents: ours() },
+      '&exportFile=true',
+    );
+    expect(breakdown.statusCode, breakdown.body).toBe(200);
+    const rows = breakdown.body.trim().split('\r\n');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toContain('On Call');
+    expect(rows.some((row) => row.startsWith('Test wt-b,WT-2,2030-01-16,'))).toBe(true);
+  });
+});
