@@ -183,6 +183,29 @@ describe('the call log as an administrator', () => {
     await expect.poll(() => rangeText(page), POLL).toBe(`1–10 of ${total.toLocaleString('en-US')}`);
   });
 
+  it('shows scroll arrows when the table overflows under 1900 px; holding one scrolls it', async () => {
+    const scroller = page.getByTestId('table-scroller');
+    const scrollLeft = () => scroller.evaluate((element) => element.scrollLeft);
+    const right = page.getByTestId('table-scroll-right');
+    await right.waitFor();
+    expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await right.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(400);
+    await page.mouse.up();
+    // 20 px at once and every 50 ms while held: well past one step, and it stops on release.
+    const held = await scrollLeft();
+    expect(held).toBeGreaterThanOrEqual(60);
+    await page.waitForTimeout(200);
+    expect(await scrollLeft()).toBe(held);
+    // The head stays above the rows while they scroll.
+    await scroller.evaluate((element) => element.scrollBy({ top: 200 }));
+    await screenshot(page, 'tables-call-log-scrolled');
+    await page.setViewportSize({ width: 1920, height: 900 });
+    await expect.poll(() => right.count(), POLL).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('exports the filtered table as a UTF-8 CSV with a header row and every row, and needs a period', async () => {
     await page.goto('/tables/call_log');
     await waitLoaded(page);

@@ -93,8 +93,9 @@ export function DataTableGrid(props: Props) {
   const headerBackground = { bgcolor: 'background.paper' };
 
   return (
-    <Table size="small" stickyHeader aria-label={response.name_table} data-testid="data-table">
-      <TableHead>
+    <Table size="small" aria-label={response.name_table} data-testid="data-table">
+      {/* The whole head sticks, not each cell: a group row and the column row stay stacked. */}
+      <TableHead sx={{ position: 'sticky', top: 0, zIndex: 3 }}>
         {headerGroups.map((group) => (
           <MuiTableRow key={group.id}>
             {group.headers.map((header) => {
