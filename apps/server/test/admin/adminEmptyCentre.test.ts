@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { createAdministrator } from '../../src/cli/createAdministrator.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { prepareDatabase } from '../../src/db/prepare.js';
+import { createEmptyDatabase, dropDatabase, testDatabaseKind } from '../support/databases.js';
 import { as, login, type Session, testConfig } from '../support/testApp.js';
 
 /*
@@ -18,10 +19,20 @@ import { as, login, type Session, testConfig } from '../support/testApp.js';
 let database: DatabaseHandle;
 let app: FastifyInstance;
 let dataDir: string;
+const postgresName = `shiftline_admin_empty_${process.pid}`;
+
+/** An empty database of the kind this project tests: a new PGlite folder, or a new PostgreSQL database. */
+async function openEmptyDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind() === 'postgres') {
+    const url = await createEmptyDatabase(process.env.TEST_DATABASE_URL as string, postgresName);
+    return openDatabase({ databaseUrl: url, dataDir: '' });
+  }
+  dataDir = await mkdtemp(join(tmpdir(), 'shiftline-admin-empty-'));
+  return openDatabase({ databaseUrl: null, dataDir });
+}
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'shiftline-admin-empty-'));
-  database = await openDatabase({ databaseUrl: null, dataDir });
+  database = await openEmptyDatabase();
   await prepareDatabase(database, { seedDemo: false });
   app = await buildApp({ config: testConfig(), database });
   await app.ready();
@@ -30,7 +41,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  else await dropDatabase(process.env.TEST_DATABASE_URL as string, postgresName);
 });
 
 const post = (session: Session, url: string, payload: object) =>
