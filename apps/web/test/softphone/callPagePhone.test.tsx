@@ -106,6 +106,58 @@ describe('the call page with a softphone', () => {
   });
 });
 
+describe('warm transfer from the transfer panel', () => {
+  const operators = {
+    status: 200,
+    body: {
+      operators: [
+        { id: 8, name: 'Alan Turing', role: 'agent', extension: '1008', status: 'ready', status_title: 'Ready' },
+      ],
+    },
+  };
+
+  it('with the Warm type, invites an operator to join instead of transferring blind', async () => {
+    const fetch = serveFetch({
+      'GET /api/inquiries/41/get_operators_from_campaign': operators,
+      'POST /api/telephony/warm_transfer': { status: 200, body: { status: 'ok' } },
+    });
+    const line = ring();
+    phone.answer();
+    act(() => stack.listener.confirmed(line));
+    renderWithProviders(<TransferPanel call={callData({ transfer_type: 'warm' })} />);
+    const invite = await screen.findByRole('button', { name: 'Ask Alan Turing to join the call (warm transfer)' });
+    expect(screen.queryByTestId('transfer-blind')).toBeNull();
+    fireEvent.click(invite);
+    await waitFor(() => expect(invite.textContent).toBe('Asked'));
+    expect(callsTo(fetch, 'POST', '/api/telephony/warm_transfer')).toEqual([{ call_id: 41, agent_id: 8 }]);
+    // The phone transfers only once the agent accepts (the softphone's transfer events).
+    expect(line.calls).toEqual(['answer']);
+  });
+
+  it('says why an invitation was refused', async () => {
+    serveFetch({
+      'GET /api/inquiries/41/get_operators_from_campaign': operators,
+      'POST /api/telephony/warm_transfer': {
+        status: 409,
+        body: { error: { code: 'conflict', message: 'That agent has no extension.', fields: {} } },
+      },
+    });
+    const line = ring();
+    phone.answer();
+    act(() => stack.listener.confirmed(line));
+    renderWithProviders(<TransferPanel call={callData({ transfer_type: 'warm' })} />);
+    fireEvent.click(await screen.findByTestId('transfer-warm'));
+    await waitFor(() => expect(screen.getByTestId('transfer-warm').textContent).toBe('Not asked'));
+  });
+
+  it('is not offered before the call is connected on the phone', async () => {
+    serveFetch({ 'GET /api/inquiries/41/get_operators_from_campaign': operators });
+    ring();
+    renderWithProviders(<TransferPanel call={callData({ transfer_type: 'warm' })} />);
+    expect((await screen.findByTestId('transfer-warm')).hasAttribute('disabled')).toBe(true);
+  });
+});
+
 /** What the call page does with its call's data: the page's own loader, alone. */
 function CallDataProbe({ id }: { id: number }) {
   const call = useCallData(id);

@@ -88,6 +88,8 @@ export function fakeServer() {
       url: '/inquiries/call/77',
     })),
     markWarmTransfer: vi.fn<SoftphoneServer['markWarmTransfer']>(async () => callData),
+    inviteWarmTransfer: vi.fn<SoftphoneServer['inviteWarmTransfer']>(async () => ({ status: 'ok' as const })),
+    acceptWarmInvite: vi.fn<SoftphoneServer['acceptWarmInvite']>(async () => ({ status: 'ok' as const })),
   } satisfies SoftphoneServer;
 }
 

@@ -125,6 +125,7 @@ describe('the softphone in the top bar', () => {
       const fetch = serve({
         'POST /api/inquiries/call_data': { status: 200, body: { inquiry_id: 41 } },
         'POST /api/inquiries/41/update_transfer_type': { status: 200, body: { inquiry_id: 41 } },
+        'POST /api/telephony/warm_transfer/accept': { status: 200, body: { status: 'ok' } },
       });
       renderPhone();
       await waitFor(() => expect(stacks[0]?.started).toHaveLength(1));
@@ -156,6 +157,38 @@ describe('the softphone in the top bar', () => {
       fireEvent.click(screen.getByTestId('warm-transfer-decline'));
       expect(fakeSocket.emit).toHaveBeenCalledWith('decline_transfer', { call_id: 41, name: 'Ada Byron' });
       await waitFor(() => expect(screen.queryByTestId('warm-transfer')).toBeNull());
+    });
+
+    it('invited to join: the same question; accept tells the server, and the phone transfers nothing itself', async () => {
+      const { fetch, line } = await onCall();
+      await serverSends('warm-transfer', { ...request, mode: 'invite' });
+      expect(screen.getByTestId('warm-transfer-text').textContent).toBe(
+        'Grace Hopper wants to add you to the conference with the client for Solar Leads. Do you accept the warm transfer?',
+      );
+      fireEvent.click(screen.getByTestId('warm-transfer-accept'));
+      await waitFor(() => expect(screen.queryByTestId('warm-transfer')).toBeNull());
+      expect(callsTo(fetch, 'POST', '/api/telephony/warm_transfer/accept')).toEqual([{ call_id: 41 }]);
+      expect(callsTo(fetch, 'POST', '/api/inquiries/41/update_transfer_type')).toEqual([]);
+      expect(line.calls.some((call) => call.startsWith('transfer:'))).toBe(false);
+    });
+
+    it('invited and declining: decline_transfer with the long name', async () => {
+      await onCall();
+      await serverSends('warm-transfer', { ...request, mode: 'invite' });
+      fireEvent.click(screen.getByTestId('warm-transfer-decline'));
+      expect(fakeSocket.emit).toHaveBeenCalledWith('decline_transfer', { call_id: 41, name: 'Ada Byron' });
+    });
+
+    it('the agent invited accepted: no question, the call is marked warm and goes to their prefixed extension', async () => {
+      const { fetch, line } = await onCall();
+      await serverSends('warm-transfer', { ...request, mode: 'accepted' });
+      await waitFor(() => expect(line.calls).toContain('transfer:*71008'));
+      expect(screen.queryByTestId('warm-transfer')).toBeNull();
+      expect(callsTo(fetch, 'POST', '/api/inquiries/41/update_transfer_type')).toEqual([{ transfer_type: 'warm' }]);
+      act(() => line.transferDone?.(false));
+      expect((await screen.findByTestId('warm-transfer-failed')).textContent).toContain(
+        'The call could not be transferred to Grace Hopper.',
+      );
     });
 
     it('start-transfer hangs the call up', async () => {

@@ -79,6 +79,13 @@ export function Softphone({ user }: { user: CurrentUser }) {
           </Alert>
         </Snackbar>
       ) : null}
+      {warm.transferFailed ? (
+        <Snackbar open autoHideDuration={10_000} onClose={warm.closeTransferFailed}>
+          <Alert severity="error" onClose={warm.closeTransferFailed} data-testid="warm-transfer-failed">
+            {warm.transferFailed}
+          </Alert>
+        </Snackbar>
+      ) : null}
       {alertText ? <MicrophoneAlert text={alertText} onClose={() => setAlertText(null)} /> : null}
     </>
   );

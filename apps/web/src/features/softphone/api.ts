@@ -33,5 +33,11 @@ export const softphoneApi = {
     http.post<RedialAnswer>('/api/inquiries/cold_call', { redial: true, inquiry_id: inquiryId }),
   markWarmTransfer: (callId: number) =>
     http.post<CallData>(`/api/inquiries/${callId}/update_transfer_type`, { transfer_type: 'warm' }),
+  /** The agent on the call invites an agent of its campaign to join (warm transfer asked from the call page). */
+  inviteWarmTransfer: (callId: number, agentId: number) =>
+    http.post<{ status: 'ok' }>('/api/telephony/warm_transfer', { call_id: callId, agent_id: agentId }),
+  /** The invited agent accepts: the inviting agent's phone transfers the call to them. */
+  acceptWarmInvite: (callId: number) =>
+    http.post<{ status: 'ok' }>('/api/telephony/warm_transfer/accept', { call_id: callId }),
 };
 export type SoftphoneServer = typeof softphoneApi;

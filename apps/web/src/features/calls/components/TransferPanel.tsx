@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type CallData, TRANSFER_TYPES } from '@shiftline/shared';
 import { useState } from 'react';
-import { PhoneTransferButton, useSoftphone } from '../../softphone';
+import { PhoneTransferButton, PhoneWarmTransferButton, useSoftphone } from '../../softphone';
 import { callsApi, type OperatorRole, type TransferType } from '../api';
 import { useCallAction } from '../hooks/useCallAction';
 import { useOperators } from '../hooks/useOperators';
@@ -25,7 +25,8 @@ const isTransferType = (value: string): value is TransferType => (TRANSFER_TYPES
 
 /**
  * Transfer targets: the call's campaign operators in a chosen role, with their live status, and the transfer type.
- * On a real phone network each operator with an extension has Transfer (the softphone's blind transfer, REFER).
+ * On a real phone network each operator with an extension has, by the type chosen, Transfer (cold: the softphone's
+ * blind transfer, REFER) or Invite (warm: they are asked to join, and the call goes to them when they accept).
  */
 export function TransferPanel({ call }: { call: CallData }) {
   const phone = useSoftphone();
@@ -94,17 +95,27 @@ export function TransferPanel({ call }: { call: CallData }) {
                 secondary={`${operator.status_title}${operator.extension ? ` · ext. ${operator.extension}` : ''}`}
               />
               {phone && operator.extension ? (
-                <PhoneTransferButton
-                  callId={call.current_call_id}
-                  extension={operator.extension}
-                  name={operator.name}
-                />
+                shownType === 'warm' ? (
+                  <PhoneWarmTransferButton callId={call.current_call_id} agentId={operator.id} name={operator.name} />
+                ) : (
+                  <PhoneTransferButton
+                    callId={call.current_call_id}
+                    extension={operator.extension}
+                    name={operator.name}
+                  />
+                )
               ) : null}
             </ListItem>
           ))}
         </List>
       )}
-      {phone ? null : (
+      {phone ? (
+        <Typography variant="caption" color="text.secondary" data-testid="transfer-mode-hint">
+          {shownType === 'warm'
+            ? 'Warm: the agent you invite is asked to join; the call goes to them when they accept.'
+            : 'Cold: the call goes straight to the agent. Choose Warm to ask them first.'}
+        </Typography>
+      ) : (
         <Typography variant="caption" color="text.secondary">
           Transfers are placed from the softphone, on a real phone network.
         </Typography>
