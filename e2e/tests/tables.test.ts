@@ -92,6 +92,7 @@ describe('the call log as an administrator', () => {
     expect(first.status).toBe(200);
     const table = first.json;
     expect(await page.getByTestId('table-title').textContent()).toBe(table.name_table);
+    expect(await page.title()).toBe(`${table.name_table} · Shiftline`);
     expect(table.options.totalCount).toBeGreaterThan(50);
     expect(await rows(page).count()).toBe(50);
     expect(await rangeText(page)).toBe(`1–50 of ${table.options.totalCount.toLocaleString('en-US')}`);

@@ -54,6 +54,12 @@ export function DataTable({ name }: { name: string }) {
     if (beyond) setPage(1, true);
   }, [beyond, setPage]);
 
+  // The browser's title names the table, as the route's 'Table' cannot ('Call log · Shiftline').
+  const tableTitle = response?.name_table;
+  useEffect(() => {
+    if (tableTitle) document.title = `${tableTitle} · Shiftline`;
+  }, [tableTitle]);
+
   const rowLink = (row: TableRow) =>
     response?.clickable_row === true && typeof row.url === 'string' && row.url !== '' ? row.url : null;
   const openRow = (row: TableRow) => {

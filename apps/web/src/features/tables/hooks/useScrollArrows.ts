@@ -22,13 +22,14 @@ export function useScrollArrows() {
     const measure = () =>
       setShown(window.innerWidth < SCROLL_ARROWS_MAX_WINDOW && element.scrollWidth > element.clientWidth + 1);
     measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
+    // Where there is no ResizeObserver (jsdom), the window's size is still followed.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
     const table = element.firstElementChild;
-    if (table) observer.observe(table);
+    if (table) observer?.observe(table);
     window.addEventListener('resize', measure);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [element]);
