@@ -146,6 +146,19 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     }
   }
 
+  /**
+   * After a transfer, the first agent's call page shows the after-call form for their part of the call (the call goes
+   * on with the agent it went to); Close moves them to Ready.
+   */
+  async function closeHandedOverPart(page: Page, name: string): Promise<void> {
+    const form = page.getByTestId('after-call-form');
+    await explained(form.getByTestId('after-call-handed-over').waitFor({ timeout: 30_000 }));
+    expect(await form.getByTestId('after-call-disposition').count()).toBe(0);
+    await screenshot(page, name);
+    await form.getByTestId('after-call-close').click();
+    await expect.poll(() => statusName(page), POLL).toBe('ready');
+  }
+
   /** A caller dials the campaign; the agent's page opens the call and its phone answers by itself. */
   async function callReachesAgent(from: string): Promise<number> {
     // From the calls page, so the call page that opens is this call's (the last call's page may still be open).
@@ -271,14 +284,16 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => audioPacketsReceived(lead), POLL).toBeGreaterThan(0);
     await expect.poll(() => callData(lead, callId).then((call) => call.agent_id), POLL).toBe(leadMe.id);
     await screenshot(lead, 'softphone-transferred');
+    // The agent who passed the call on closes the form for their part, while the call goes on with the lead.
+    await closeHandedOverPart(agent, 'softphone-transfer-handed-over');
+    expect(await caller?.state()).toBe('confirmed');
     await caller?.hangUp();
     await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
   });
-  it('warm transfer declined: the asker hears who declined; accepted: the call moves to the asker', async () => {
+  it('warm transfer asked and declined: the asker hears who declined; invited from the call page and accepted', async () => {
     const agentMe = (await api<Me>(agent, 'GET', '/api/auth/me')).json.user;
     const leadMe = (await api<Me>(lead, 'GET', '/api/auth/me')).json.user;
-    // The agent's part of the transferred call left them in after-call work: back to Ready.
-    await setStatus(agent, 'ready');
+    // The agent closed their part of the last call with its form: Ready, the phone registered.
     await expect.poll(() => statusName(agent), POLL).toBe('ready');
     await expect.poll(() => phoneState(agent), POLL).toBe('registered');
     // The lead is not Ready yet, so the caller reaches the agent.
@@ -313,10 +328,21 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     );
     expect(await phoneState(agent)).toBe('in_progress');
 
-    // Accepted: the call is marked warm and moves to the lead's phone, with the caller.
-    const askedAgain = await api(lead, 'POST', '/api/telephony/warm_transfer', { call_id: callId });
-    expect(askedAgain, JSON.stringify(askedAgain.json)).toMatchObject({ status: 200 });
-    await agent.getByTestId('warm-transfer-accept').click();
+    // Asked from the agent's call page this time: the Warm type, then Invite on the lead in the transfer panel. The
+    // lead is asked with the spec's words and accepts; the call is marked warm and moves to the lead's phone.
+    await agent.getByTestId('transfer-role').selectOption('team_lead');
+    await agent.getByTestId('transfer-type').selectOption('warm');
+    const invite = agent.getByRole('button', { name: `Ask ${leadMe.long_name} to join the call (warm transfer)` });
+    await invite.click();
+    await expect.poll(() => invite.getAttribute('data-state'), POLL).toBe('asked');
+    const invitation = lead.getByTestId('warm-transfer-text');
+    await invitation.waitFor();
+    expect(await invitation.textContent()).toMatch(
+      new RegExp(
+        `^${agentMe.long_name} wants to add you to the conference with the client for .+\\. Do you accept the warm transfer\\?$`,
+      ),
+    );
+    await lead.getByTestId('warm-transfer-accept').click();
     await explained(expect.poll(() => phoneState(lead), { timeout: 30_000 }).toBe('incoming'));
     await lead.getByTestId('softphone-answer').click();
     await expect.poll(() => phoneState(lead), POLL).toBe('in_progress');
@@ -328,9 +354,10 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
       `/api/inquiries/${callId}/get_call_data`,
     );
     expect(moved.json).toMatchObject({ agent_id: leadMe.id, transfer_type: 'warm' });
-    // The agent's leg was hung up (start-transfer), and the agent is in after-call work for their part.
+    // The agent's leg was hung up (start-transfer), and the agent is in after-call work for their part: its form.
     await expect.poll(() => phoneState(agent), POLL).toMatch(/ended|registered/);
     await expect.poll(() => statusName(agent), POLL).toBe('after_call_work');
+    await closeHandedOverPart(agent, 'softphone-warm-handed-over');
     await caller?.hangUp();
     await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
   });
