@@ -9,6 +9,9 @@ import { type Kysely, sql } from 'kysely';
  * time. Each row counts, uncapped, in the hour bucket of `at`.
  *
  * `users.disabled`: an agent an administrator disabled (the agents table) cannot sign in until enabled again.
+ *
+ * The login report finds sessions through the logged-out rows (a few per agent a day among hundreds of states): by
+ * when they ended (a session's start) and, per agent, by when they started (a session's end).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -24,5 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX agent_time_adjustments_user_idx ON agent_time_adjustments (user_id, at);
     ALTER TABLE users ADD COLUMN disabled boolean NOT NULL DEFAULT false;
+    CREATE INDEX agent_state_log_logout_end_idx ON agent_state_log (end_at) WHERE state IN ('logged_out', 'logout');
+    CREATE INDEX agent_state_log_logout_user_idx ON agent_state_log (user_id, start_at)
+      WHERE state IN ('logged_out', 'logout');
   `.execute(db);
 }

@@ -41,7 +41,8 @@ export const loginReportTable: TableDefinition = {
     },
   ],
   filters: [
-    periodFilter({ column: sql`ls.start_time`, defaultDays: 7 }),
+    // On the anchor (the session start, see loginSessions.ts), which the logged-out rows index.
+    periodFilter({ column: sql`ls.anchor_at`, defaultDays: 7 }),
     {
       name: 'agents',
       text: 'Agents',
