@@ -14,6 +14,15 @@ const browser = useBrowser();
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  // A dialog still fading in would be pictured half transparent.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
   await page.screenshot({ path: join(SHOTS, `admin-${name}.png`) });
 }
 
@@ -93,5 +102,64 @@ describe('administration', () => {
     const me = await api<{ user: { must_change_password: boolean } }>(newcomer, 'GET', '/api/auth/me');
     expect(me.json.user.must_change_password).toBe(false);
     await shot(newcomer, 'first-sign-in-home');
+  });
+
+  it('creates a group and a campaign, then edits the campaign from its row', async () => {
+    const page = await signedInPage(browser(), ROLE_EMAILS.super_admin);
+    await page.goto('/admin/agent_groups');
+    await loaded(page);
+    await page.getByTestId('admin-create').click();
+    await input(page, 'admin-group-name').fill('Browser group');
+    await page.getByTestId('admin-group-dialog-save').click();
+    await page.getByTestId('admin-group-dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.locator('[data-testid="table-row"] [data-column="name"]').allTextContents(), { timeout: 15_000 })
+      .toContain('Browser group');
+
+    await page.getByTestId('admin-tab-campaigns').click();
+    await page.waitForURL(/\/admin\/campaigns$/);
+    await loaded(page);
+    await page.getByTestId('admin-create').click();
+    const dialog = page.getByTestId('admin-campaign-dialog');
+    await input(page, 'admin-campaign-name').fill('Browser Campaign');
+    await input(page, 'admin-campaign-unique-name').fill('browser-campaign');
+    await select(page, 'admin-campaign-type').selectOption('outbound');
+    await input(page, 'admin-campaign-start-work-time').fill('25:00');
+    await input(page, 'admin-campaign-end-work-time').fill('21:00');
+    await input(page, 'admin-campaign-billing-rate').fill('42.50');
+    await page.getByTestId('admin-campaign-dialog-save').click();
+    await expect
+      .poll(() => page.getByTestId('admin-campaign-start-work-time').textContent(), { timeout: 15_000 })
+      .toContain("must be a time 'HH:mm' (UTC)");
+    await shot(page, 'campaign-bad-window');
+    await input(page, 'admin-campaign-start-work-time').fill('13:00');
+    await page.getByTestId('admin-campaign-dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A row click opens the campaign's form with what was saved.
+    const row = page.getByTestId('table-row').filter({ hasText: 'Browser Campaign' });
+    await row.click();
+    await page.waitForURL(/\/admin\/campaigns\/\d+$/);
+    await dialog.waitFor();
+    expect(await input(page, 'admin-campaign-unique-name').inputValue()).toBe('browser-campaign');
+    expect(await input(page, 'admin-campaign-start-work-time').inputValue()).toBe('13:00');
+    expect(await input(page, 'admin-campaign-billing-rate').inputValue()).toBe('42.50');
+    await shot(page, 'campaign-edit');
+    await input(page, 'admin-campaign-billing-rate').fill('45');
+    await page.getByTestId('admin-campaign-dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    // Closing the form goes back to the list.
+    await page.waitForURL(/\/admin\/campaigns$/);
+    const campaigns = await api<{
+      items: { name: string; type: string; work_window: string; billing_rate_cents: number }[];
+    }>(
+      page,
+      'GET',
+      `/api/tables/admin_campaigns?${new URLSearchParams({ chosenValues: JSON.stringify({ search: 'browser-campaign' }) })}`,
+    );
+    expect(campaigns.json.items).toMatchObject([
+      { name: 'Browser Campaign', type: 'outbound', work_window: '13:00–21:00 UTC', billing_rate_cents: 4500 },
+    ]);
+    await shot(page, 'campaigns-list');
   });
 });
