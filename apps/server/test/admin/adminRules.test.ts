@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusingDuplicates } from '../../src/features/admin/adminErrors.js';
 import { signedInRequests } from '../support/requests.js';
-import { demoEmail, login, protectedAdminId, type Session, testAppForTests } from '../support/testApp.js';
+import { as, demoEmail, login, protectedAdminId, type Session, testAppForTests } from '../support/testApp.js';
 
 /* The administration's role rules, audit rows and hostile inputs, on the seeded demo centre. */
 
@@ -58,6 +58,32 @@ describe('who may administer', () => {
     }
     expect((await get(admin, '/api/admin/options')).statusCode).toBe(200);
     expect((await get(superAdmin, '/api/admin/options')).statusCode).toBe(200);
+  });
+
+  it('every /api/admin route: 401 anonymous, 403 for other roles, let through (4xx at worst) for administrators', async () => {
+    const routes = t.app.routeRecords.filter((route) => route.url.startsWith('/api/admin/'));
+    expect(routes.length).toBeGreaterThanOrEqual(19);
+    const agent = await login(t.app, demoEmail('agent'));
+    const client = await login(t.app, demoEmail('company_supervisor'));
+    for (const route of routes) {
+      expect(route.action, route.url).toBe('admin.manage');
+      // An id nothing has: a let-through call meets validation (400) or a missing row (404).
+      const url = route.url.replace(':id', '999999');
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url,
+          headers,
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+      const label = `${route.method} ${route.url}`;
+      expect((await call({})).statusCode, label).toBe(401);
+      for (const session of [agent, client]) expect((await call(as(session))).statusCode, label).toBe(403);
+      for (const session of [admin, superAdmin]) {
+        const status = (await call(as(session))).statusCode;
+        expect(status === 401 || status === 403 || status >= 500, `${label} → ${status}`).toBe(false);
+      }
+    }
   });
 });
 
