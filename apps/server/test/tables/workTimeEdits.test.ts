@@ -1,4 +1,5 @@
 import { type EditRowForm, type ProductivityResult, VALIDATION_ERRORS_ALERT } from '@shiftline/shared';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRollups } from '../../src/rollups/index.js';
 import type { Session } from '../support/testApp.js';
@@ -100,6 +101,9 @@ describe('performance breakdown form', () => {
     const saved = await post(s.scheduler, '/api/save_performance_breakdown_data', { tableData: fixed });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ status: 'ok' });
+    // The same form again: opened before that save, it would undo it with its old numbers.
+    const stale = await post(s.scheduler, '/api/save_performance_breakdown_data', { tableData: fixed });
+    expect(stale.statusCode, stale.body).toBe(409);
 
     expect(await breakdownOfA()).toMatchObject({ on_call: 2400, ready_time: 2400, total: 7500 });
     const productivity = await productivityOf(s.a.userId);
@@ -111,6 +115,34 @@ describe('performance breakdown form', () => {
     const details = audit?.details as { before: { seconds: Record<string, number> }[]; after: typeof details.before };
     expect(details.before.find((row) => row.seconds.on_call === 1800)).toBeDefined();
     expect(details.after.find((row) => row.seconds.on_call === 2400)).toBeDefined();
+  });
+});
+
+describe('all or nothing', () => {
+  it('leaves the adjustments and the rollups as they were when the audit entry fails', async () => {
+    const { db } = t.database;
+    const form = await breakdownForm(s.admin, `${s.b.userId}:2030-01-15`);
+    const moved = form.rows.map((row) =>
+      row.editable ? { ...row, on_call: '00:30:00', administrative: '00:30:00' } : row,
+    );
+    await sql`CREATE FUNCTION wt_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(db);
+    await sql`CREATE TRIGGER wt_fail BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION wt_fail()`.execute(db);
+    try {
+      const failed = await post(s.admin, '/api/save_performance_breakdown_data', { tableData: moved });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await sql`DROP TRIGGER wt_fail ON audit_log`.execute(db);
+      await sql`DROP FUNCTION wt_fail()`.execute(db);
+    }
+    const adjustments = await db
+      .selectFrom('agent_time_adjustments')
+      .select('id')
+      .where('user_id', '=', s.b.userId)
+      .execute();
+    expect(adjustments).toHaveLength(0);
+    const day = await page(s.admin, 'performance_breakdown', { period: JAN_15_16, agents: [s.b.userId] });
+    expect(day.items.find((row) => row.date === '2030-01-15')).toMatchObject({ on_call: 3600, administrative: 0 });
   });
 });
 

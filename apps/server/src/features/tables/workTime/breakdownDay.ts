@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { bucketRange, dayRangeToUnix, ROLLUP_GRAIN } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
@@ -62,3 +63,10 @@ export async function readBreakdownDay(
     };
   });
 }
+
+/**
+ * A short fingerprint of a day as stored: the form carries it, and a save made from a form opened before someone
+ * else's save is refused instead of undoing that save with its old numbers.
+ */
+export const dayVersion = (rows: readonly BreakdownDayRow[]): string =>
+  createHash('sha256').update(JSON.stringify(rows)).digest('base64url').slice(0, 16);

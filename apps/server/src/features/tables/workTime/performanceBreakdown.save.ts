@@ -2,11 +2,11 @@ import { checkSumEquals, instantOf, parseTimeCell, type SumEqualsRule, textSchem
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, UserRow } from '../../../db/schema.js';
-import { AppError, invalidField } from '../../../plugins/errors.js';
+import { AppError, conflict, invalidField } from '../../../plugins/errors.js';
 import { addStateDeltasToRollups, foldRollupBacklog, type StateDelta } from '../../../rollups/index.js';
 import { lockUserRow } from '../../users/index.js';
 import { BREAKDOWN_CATEGORIES, bookedState, SUM_RULE_MESSAGE, TOTAL_COLUMN } from './breakdownCategories.js';
-import { type BreakdownDayRow, readBreakdownDay } from './breakdownDay.js';
+import { type BreakdownDayRow, dayVersion, readBreakdownDay } from './breakdownDay.js';
 import { auditWorkTimeEdit } from './workTimeAudit.js';
 import { agentOfEdit } from './workTimeScope.js';
 
@@ -18,6 +18,8 @@ const breakdownRowSchema = z.object({
   user_id: z.number().int().min(1).max(MAX_INT),
   date: z.iso.date({ error: 'must be a date yyyy-mm-dd' }),
   campaign_id: z.number().int().min(0).max(MAX_INT).nullable(),
+  /** The day's fingerprint when the form was opened (dayVersion). */
+  version: textSchema().max(64),
   editable: z.boolean(),
   [TOTAL_COLUMN]: cellSchema,
   ...Object.fromEntries(BREAKDOWN_CATEGORIES.map((category) => [category.value, cellSchema])),
@@ -39,7 +41,7 @@ const RULE: SumEqualsRule = {
 type EditedRow = { index: number; campaignId: number; seconds: Record<string, number>; total: number };
 
 /** The editable rows, each checked: time cells, the sum rule (spec §5), one agent-day, each campaign once. */
-function checkRows(body: SaveBreakdownBody): { userId: number; date: string; rows: EditedRow[] } {
+function checkRows(body: SaveBreakdownBody): { userId: number; date: string; version: string; rows: EditedRow[] } {
   const editable = body.tableData.flatMap((row, index) => (row.editable ? [{ row, index }] : []));
   const first = editable[0];
   if (!first) throw invalidField('tableData', 'has no editable row');
@@ -65,7 +67,7 @@ function checkRows(body: SaveBreakdownBody): { userId: number; date: string; row
     );
     return { index, campaignId, seconds, total: parseTimeCell(cells[TOTAL_COLUMN] as string) as number };
   });
-  return { userId: first.row.user_id, date: first.row.date, rows };
+  return { userId: first.row.user_id, date: first.row.date, version: first.row.version, rows };
 }
 
 /** The corrections that turn what is stored into what was sent, at the day's local noon (inside the day). */
@@ -91,13 +93,18 @@ function deltasOf(edited: EditedRow[], stored: Map<number, BreakdownDayRow>, use
  * the audit entry with the day before and after. The agent's row is locked, so two editors of one day queue.
  */
 export async function saveBreakdown(db: Kysely<Database>, viewer: UserRow, body: SaveBreakdownBody) {
-  const { userId, date, rows } = checkRows(body);
+  const { userId, date, version, rows } = checkRows(body);
   const zone = viewer.timezone;
   await db.transaction().execute(async (trx) => {
     await agentOfEdit(trx, viewer, userId);
     await lockUserRow(trx, userId);
     await foldRollupBacklog(trx);
     const before = await readBreakdownDay(trx, userId, date, zone);
+    if (dayVersion(before) !== version) {
+      throw conflict('This record was changed after the form was opened: open it again.', {
+        'tableData.0.version': 'is not the record as stored now',
+      });
+    }
     const stored = new Map(before.map((row) => [row.campaignId, row]));
     const deltas = deltasOf(rows, stored, userId, new Date(instantOf(date, '12:00', zone)));
     if (deltas.length === 0) return;

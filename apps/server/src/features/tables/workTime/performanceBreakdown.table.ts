@@ -11,7 +11,7 @@ import {
   totalSum,
   viewerDays,
 } from './breakdownCategories.js';
-import { readBreakdownDay } from './breakdownDay.js';
+import { dayVersion, readBreakdownDay } from './breakdownDay.js';
 import { agentGroupItems, agentOfEdit, idsOf, ownRowsOnly, workTimeAgentItems } from './workTimeScope.js';
 
 /*
@@ -114,6 +114,7 @@ export function parseRowKey(text: string): { userId: number; date: string } {
 /** The form's rows: one per campaign worked that day (editable), then the day's total (read only). */
 export async function breakdownFormRows(context: TableContext, userId: number, date: string) {
   const rows = await readBreakdownDay(context.db, userId, date, context.viewer.timezone);
+  const version = dayVersion(rows);
   const cells = (seconds: Record<string, number>) =>
     Object.fromEntries(
       BREAKDOWN_CATEGORIES.map((category) => [category.value, formatTimeCell(seconds[category.value] ?? 0)]),
@@ -128,6 +129,7 @@ export async function breakdownFormRows(context: TableContext, userId: number, d
     ...rows.map((row) => ({
       user_id: userId,
       date,
+      version,
       campaign_id: row.campaignId,
       campaign: row.campaign,
       ...cells(row.seconds),
@@ -137,6 +139,7 @@ export async function breakdownFormRows(context: TableContext, userId: number, d
     {
       user_id: userId,
       date,
+      version,
       campaign_id: null,
       campaign: 'Day total',
       ...cells(dayTotals),
