@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   type EditRowForm,
   EXPORT_NEEDS_PERIOD,
@@ -27,6 +29,22 @@ const tableApi = (page: Page, name: string, query: Record<string, string | numbe
     'GET',
     `/api/tables/${name}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`,
   );
+
+// Evaluated in the page (the app's Content-Security-Policy refuses an injected script tag), as accessibility.test does.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's findings on the page as it stands, one line each (any impact: the table should have none). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.html.slice(0, 160)}`),
+    );
+  });
+}
 
 const rows = (page: Page) => page.getByTestId('table-row');
 const cellTexts = (page: Page, column: string) =>
@@ -106,6 +124,7 @@ describe('the call log as an administrator', () => {
     // The rows are the server's, in its order (newest first).
     expect((await rows(page).first().getAttribute('data-id')) ?? '').toBe(String(table.items[0]?.id));
     await screenshot(page, 'tables-call-log');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('filters by direction, the choice kept in the address', async () => {
@@ -270,6 +289,8 @@ describe('editing a performance breakdown row', () => {
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe(form.title);
     expect(form.title).toMatch(/^Edit Record for /);
+    await page.waitForTimeout(300);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The first editable row: the category with the most time gives a minute to On Call.
     const editRow = dialog.locator('[data-testid="edit-row"][data-editable="true"]').first();

@@ -91,37 +91,50 @@ export function DataTableGrid(props: Props) {
   const leafColumns = (headerGroups[headerGroups.length - 1]?.headers ?? []).map((header) => header.column);
   const totals = response.totals;
   const headerBackground = { bgcolor: 'background.paper' };
+  const shownInHead = new Set<string>();
 
   return (
     <Table size="small" aria-label={response.name_table} data-testid="data-table">
       {/* The whole head sticks, not each cell: a group row and the column row stay stacked. */}
       <TableHead sx={{ position: 'sticky', top: 0, zIndex: 3 }}>
-        {headerGroups.map((group) => (
+        {headerGroups.map((group, level) => (
           <MuiTableRow key={group.id}>
             {group.headers.map((header) => {
               const spec = headersById.get(header.column.id);
-              const isLeaf = header.subHeaders.length === 0 && spec !== undefined;
-              const sortState = isLeaf ? header.column.getIsSorted() : false;
-              const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
-              const label =
-                spec?.tooltip && isLeaf ? (
-                  <Tooltip title={spec.tooltip}>
-                    <span>{text}</span>
-                  </Tooltip>
-                ) : (
-                  text
+              if (spec === undefined) {
+                return (
+                  <TableCell
+                    key={header.id}
+                    colSpan={header.colSpan}
+                    align="center"
+                    sx={{ ...headerBackground, fontWeight: 600, whiteSpace: 'nowrap' }}
+                  >
+                    <table.FlexRender header={header} />
+                  </TableCell>
                 );
+              }
+              // A column under no group shows once, in its topmost row, spanning down to the column row.
+              if (shownInHead.has(spec.value)) return null;
+              shownInHead.add(spec.value);
+              const sortState = header.column.getIsSorted();
+              const text = <table.FlexRender header={header} />;
+              const label = spec.tooltip ? (
+                <Tooltip title={spec.tooltip}>
+                  <span>{text}</span>
+                </Tooltip>
+              ) : (
+                text
+              );
               return (
                 <TableCell
                   key={header.id}
-                  colSpan={header.colSpan}
-                  align={isLeaf ? 'left' : 'center'}
-                  style={isLeaf ? fixedStyle(header.column, true) : undefined}
+                  rowSpan={headerGroups.length - level}
+                  style={fixedStyle(header.column, true)}
                   sortDirection={sortState}
-                  data-column={isLeaf ? header.column.id : undefined}
-                  sx={{ ...headerBackground, fontWeight: 600, whiteSpace: 'nowrap' }}
+                  data-column={spec.value}
+                  sx={{ ...headerBackground, fontWeight: 600, whiteSpace: 'nowrap', verticalAlign: 'bottom' }}
                 >
-                  {isLeaf && header.column.getCanSort() ? (
+                  {header.column.getCanSort() ? (
                     <TableSortLabel
                       active={sortState !== false}
                       direction={sortState === false ? 'asc' : sortState}
