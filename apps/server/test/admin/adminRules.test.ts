@@ -135,6 +135,33 @@ describe('super admins and protected accounts', () => {
   });
 });
 
+describe('signing a user out', () => {
+  it('ends their sessions and puts a Ready agent in Logged out, so no call is routed to them', async () => {
+    const email = 'ready.agent@shiftline.test';
+    const id = await createUser({ email });
+    const session = await login(t.app, email, 'first-password');
+    await post(session, '/api/profile/change_password', {
+      current_password: 'first-password',
+      new_password: 'agent-password',
+      confirm_password: 'agent-password',
+    });
+    const ready = await post(session, '/api/status/set_new_status', { status_name: 'ready' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const openState = () =>
+      t.database.db
+        .selectFrom('agent_state_log')
+        .select('state')
+        .where('user_id', '=', id)
+        .where('end_at', 'is', null)
+        .executeTakeFirst();
+    expect((await openState())?.state).toBe('ready');
+    const signedOut = await post(admin, `/api/admin/users/${id}/sign_out`, {});
+    expect(signedOut.json()).toEqual({ status: 'ok', sessions_ended: 1 });
+    expect((await get(session, '/api/auth/me')).statusCode).toBe(401);
+    expect((await openState())?.state).toBe('logged_out');
+  });
+});
+
 describe('password reset', () => {
   it('forces a change at the next sign-in: until then only the password change is allowed', async () => {
     const email = 'reset.me@shiftline.test';

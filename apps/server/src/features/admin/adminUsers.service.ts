@@ -3,6 +3,7 @@ import {
   type AdminUser,
   CALL_TAKING_ROLES,
   CANT_CHANGE_USER_MESSAGE,
+  canHaveStatus,
   type createUserBodySchema,
   type editUserBodySchema,
   type ResetPasswordBody,
@@ -46,6 +47,8 @@ export function createAdminUsersService(deps: {
   realtime: Pick<Realtime, 'forceLogout'>;
   /** Tells the live boards these agents' campaigns changed (after the commit). */
   announceAgentCampaigns: (userIds: readonly number[]) => Promise<void>;
+  /** Puts an agent in Logged out (the call engine's status change), as signing out does. */
+  endStatus: (user: UserRow) => Promise<void>;
 }) {
   const { db } = deps;
   const inTransaction = <T>(work: (users: AdminUsersRepository) => Promise<T>) =>
@@ -115,6 +118,20 @@ export function createAdminUsersService(deps: {
         details: { before, after, ...extra },
       });
       return after;
+    });
+  }
+
+  /**
+   * After a commit that ended a user's sessions: their open pages go to the sign-in page, and an agent who was Ready
+   * goes to Logged out, so no call is routed to someone who can no longer answer. During a call the engine refuses
+   * (the call ends as calls do).
+   */
+  async function signedOut(id: number): Promise<void> {
+    await deps.realtime.forceLogout(id, '/login?reason=forced');
+    const user = await reader.findUser(id);
+    if (!user || !canHaveStatus(user.role)) return;
+    await deps.endStatus(user).catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
     });
   }
 
@@ -207,7 +224,7 @@ export function createAdminUsersService(deps: {
         if (archived) await users.endSessions(id);
         return undefined;
       });
-      if (archived) await deps.realtime.forceLogout(id, '/login?reason=forced');
+      if (archived) await signedOut(id);
     },
 
     /** Sets a temporary password (the one given, or a new random one) that must be changed at the next sign-in. */
@@ -219,7 +236,7 @@ export function createAdminUsersService(deps: {
         await users.endSessions(id);
         return undefined;
       });
-      await deps.realtime.forceLogout(id, '/login?reason=forced');
+      await signedOut(id);
       return temporary;
     },
 
@@ -229,7 +246,7 @@ export function createAdminUsersService(deps: {
         ended = await users.endSessions(id);
         return { sessions_ended: ended };
       });
-      await deps.realtime.forceLogout(id, '/login?reason=forced');
+      await signedOut(id);
       return ended;
     },
   };

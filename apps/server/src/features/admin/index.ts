@@ -10,7 +10,10 @@ import { createAdminUsersService } from './adminUsers.service.js';
 export { ADMIN_TABLES } from './adminTables.js';
 export { checkMayChange } from './adminUsers.service.js';
 
-/** The administration's services and routes; the live boards hear when an agent's campaigns change. */
+/**
+ * The administration's services and routes (after the live engine: signing a user out ends their status); the live
+ * boards hear when an agent's campaigns change.
+ */
 export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
   const reader = createAdminUsersRepository(db);
   const announceAgentCampaigns = async (userIds: readonly number[]) => {
@@ -19,7 +22,13 @@ export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>):
       app.realtime.toRoom(LIVE_ROOM, SOCKET_EVENTS.agentCampaignsChanged, { user_id: userId, campaigns });
     }
   };
-  const users = createAdminUsersService({ db, realtime: app.realtime, announceAgentCampaigns });
+  const users = createAdminUsersService({
+    db,
+    realtime: app.realtime,
+    announceAgentCampaigns,
+    // The live engine is registered before the administration.
+    endStatus: (user) => app.live.engine.setStatus(user, { status_name: 'logged_out' }),
+  });
   const org = createAdminOrgService({ db, announceAgentCampaigns });
   await app.register(adminRoutes, { users, org });
 }
