@@ -156,6 +156,7 @@ export function DataTableGrid(props: Props) {
         {table.getRowModel().rows.map((row) => {
           const original = row.original;
           const clickable = rowClickable(original);
+          const cells = row.getAllCellsByColumnId();
           return (
             <MuiTableRow
               key={row.id}
@@ -177,7 +178,7 @@ export function DataTableGrid(props: Props) {
               sx={clickable ? { cursor: 'pointer' } : undefined}
             >
               {leafColumns.map((column) => {
-                const cell = row.getAllCellsByColumnId()[column.id];
+                const cell = cells[column.id];
                 const spec = headersById.get(column.id);
                 if (!spec || !cell) return null;
                 return (
