@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrors } from '../../../lib/fieldErrors';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { TextInput } from '../../../ui/TextInput';
 import { TimezoneSelect } from '../../../ui/TimezoneSelect';
@@ -116,7 +117,11 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         : adminApi.editUser(id, bodyOf(draft)),
     onClose,
   );
-  const reset = useMutation({ mutationFn: () => adminApi.resetPassword(id as number) });
+  const reset = useMutation({
+    mutationFn: () => adminApi.resetPassword(id as number),
+    onSettled: () => setConfirmingReset(false),
+  });
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const errors = fieldErrors(save.error);
   const takesCalls = CALL_TAKING_ROLES.includes(draft.role);
   // Only a super admin grants the role (the server refuses it to an administrator too).
@@ -135,7 +140,7 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
       extraActions={
         id === null ? null : (
           <Button
-            onClick={() => reset.mutate()}
+            onClick={() => setConfirmingReset(true)}
             loading={reset.isPending}
             sx={{ mr: 'auto' }}
             data-testid="admin-user-reset"
@@ -145,6 +150,17 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         )
       }
     >
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset password"
+        text="The user is signed out and gets a temporary password, which they must change at the next sign-in."
+        confirmLabel="Reset password"
+        busy={reset.isPending}
+        destructive
+        onConfirm={() => reset.mutate()}
+        onCancel={() => setConfirmingReset(false)}
+        confirmTestId="admin-user-reset-confirm"
+      />
       {reset.data ? (
         <Alert severity="success" data-testid="admin-user-temporary-password">
           Temporary password: <strong>{reset.data.temporary_password}</strong>. The user must change it at the next
