@@ -162,4 +162,35 @@ describe('administration', () => {
     ]);
     await shot(page, 'campaigns-list');
   });
+
+  it("creates a client company and its portal user from the company's form", async () => {
+    const page = await signedInPage(browser(), ROLE_EMAILS.administrator);
+    await page.goto('/admin/companies/new');
+    await input(page, 'admin-company-name').fill('Browser Clinic');
+    await page.getByTestId('admin-company-dialog-save').click();
+    await page.getByTestId('admin-company-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('table-row').filter({ hasText: 'Browser Clinic' }).click();
+    await page.getByTestId('admin-company-new-portal-user').click();
+    await page.waitForURL(/\/admin\/users\/new\?companyId=\d+$/);
+    const companyId = new URL(page.url()).searchParams.get('companyId');
+    await page.getByTestId('admin-user-dialog').waitFor();
+    expect(await select(page, 'admin-user-role').inputValue()).toBe('company_supervisor');
+    expect(await select(page, 'admin-user-company').inputValue()).toBe(companyId);
+    await input(page, 'admin-user-email').fill('portal@browser-clinic.test');
+    await input(page, 'admin-user-first-name').fill('Pat');
+    await input(page, 'admin-user-second-name').fill('Portal');
+    await input(page, 'admin-user-password').fill('first-password');
+    await shot(page, 'portal-user-form');
+    await page.getByTestId('admin-user-dialog-save').click();
+    await page.getByTestId('admin-user-dialog').waitFor({ state: 'detached' });
+    // Back on the company's users: only its portal user.
+    await page.waitForURL(new RegExp(`/admin/users\\?companyId=${companyId}$`));
+    await expect
+      .poll(() => page.locator('[data-testid="table-row"] [data-column="email"]').allTextContents(), {
+        timeout: 15_000,
+      })
+      .toEqual(['portal@browser-clinic.test']);
+    expect(await page.getByTestId('admin-users-company').textContent()).toBe('Users of Browser Clinic');
+    await shot(page, 'portal-users');
+  });
 });

@@ -91,6 +91,17 @@ describe('the administration tables', () => {
     expect(after.items).toEqual([]);
   });
 
+  it("a company's portal users: companyId narrows the users to that company", async () => {
+    const client = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'company_id'])
+      .where('email', '=', demoEmail('company_supervisor'))
+      .executeTakeFirstOrThrow();
+    const portal = (await table(admin, 'admin_users', { companyId: String(client.company_id) })).json();
+    expect(portal.items.map((item: { email: string }) => item.email)).toContain(client.email);
+    for (const item of portal.items) expect(item.role_name).toBe('Company Supervisor');
+  });
+
   it('campaigns filter by type and show archived ones on request', async () => {
     const outbound = (
       await table(admin, 'admin_campaigns', { chosenValues: JSON.stringify({ type: 'outbound' }) })

@@ -121,13 +121,15 @@ export const adminUsersTable: TableDefinition = {
     showFilter(sql`u.archived`),
     searchFilter('Name or email', [sql`u.first_name || ' ' || u.second_name`, sql`u.email`]),
   ],
-  // The seven system accounts never show (spec §5); the protected root shows, and refuses every change.
-  rows: ({ db }) =>
+  // The seven system accounts never show (spec §5); the protected root shows, and refuses every change. A companyId
+  // (a company's "portal users" link) narrows the list to that company's users.
+  rows: ({ db, query }) =>
     db
       .selectFrom('users as u')
       .leftJoin('agent_groups as g', 'g.id', 'u.agent_group_id')
       .leftJoin('companies as co', 'co.id', 'u.company_id')
       .where('u.is_system', '=', false)
+      .$if(query.companyId !== undefined, (q) => q.where('u.company_id', '=', query.companyId as number))
       .select([
         'u.id',
         sql<string>`u.first_name || ' ' || u.second_name`.as('name'),

@@ -2,10 +2,11 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../tables';
 import { adminApi } from '../api';
 import { useAdminOptions } from '../hooks/useAdminOptions';
@@ -33,6 +34,8 @@ type Entity = (typeof SECTIONS)[number]['entity'];
 export function AdminPage() {
   const params = useParams();
   const navigate = useNavigate();
+  // The list's filters (and a company's ?companyId) stay in the address while a form is open and after it closes.
+  const { search } = useLocation();
   const section = SECTIONS.find((candidate) => candidate.entity === params.entity);
   if (!section) {
     return (
@@ -42,7 +45,7 @@ export function AdminPage() {
     );
   }
   const id = params.id === undefined ? undefined : params.id === 'new' ? null : Number(params.id);
-  const close = () => void navigate(`/admin/${section.entity}`);
+  const close = () => void navigate({ pathname: `/admin/${section.entity}`, search });
   return (
     <Box data-testid="admin-page">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
@@ -62,13 +65,14 @@ export function AdminPage() {
           variant="contained"
           startIcon={<AddIcon />}
           component={Link}
-          to={`/admin/${section.entity}/new`}
+          to={{ pathname: `/admin/${section.entity}/new`, search }}
           sx={{ ml: 'auto' }}
           data-testid="admin-create"
         >
           {section.create}
         </Button>
       </Box>
+      {section.entity === 'users' ? <CompanyNarrowing /> : null}
       <DataTable key={section.table} name={section.table} />
       {id === undefined || Number.isNaN(id) ? null : <SectionDialog entity={section.entity} id={id} onClose={close} />}
     </Box>
@@ -109,4 +113,22 @@ function CompanyDialogLoader({ id, onClose }: { id: number | null; onClose: () =
     return <CompanyDialog id={null} initial={{ name: '', callbacks_enabled: false }} onClose={onClose} />;
   if (!loaded.data) return loaded.error ? <Alert severity="error">{loaded.error.message}</Alert> : null;
   return <CompanyDialog id={id} initial={loaded.data} onClose={onClose} />;
+}
+
+/** The users list narrowed to one company (its "Portal users" link): says so, and offers the whole list back. */
+function CompanyNarrowing() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const options = useAdminOptions();
+  const companyId = Number(search.get('companyId'));
+  if (!search.get('companyId')) return null;
+  const name = options.data?.companies.find((company) => company.id === companyId)?.name ?? `company ${companyId}`;
+  return (
+    <Chip
+      label={`Users of ${name}`}
+      onDelete={() => void navigate('/admin/users')}
+      sx={{ mb: 1 }}
+      data-testid="admin-users-company"
+    />
+  );
 }

@@ -14,6 +14,7 @@ import {
 } from '@shiftline/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { fieldErrors } from '../../../lib/fieldErrors';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { MultiSelect } from '../../../ui/MultiSelect';
@@ -99,10 +100,16 @@ export function UserDialog({ id, onClose }: { id: number | null; onClose: () => 
     queryFn: () => adminApi.user(id as number),
     enabled: id !== null,
   });
+  // From a company's "New portal user" link (?companyId=…): a company supervisor of that company.
+  const companyId = useSearchParams()[0].get('companyId');
   if (id !== null && !loaded.data) {
     return loaded.error ? <Alert severity="error">{loaded.error.message}</Alert> : null;
   }
-  return <UserForm id={id} initial={loaded.data ? draftOf(loaded.data) : NEW_USER} onClose={onClose} />;
+  const fresh: Draft =
+    companyId === null
+      ? NEW_USER
+      : { ...NEW_USER, role: 'company_supervisor', company_id: companyId, agent_call_type: '' };
+  return <UserForm id={id} initial={loaded.data ? draftOf(loaded.data) : fresh} onClose={onClose} />;
 }
 
 function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft; onClose: () => void }) {
