@@ -162,6 +162,37 @@ describe('signing a user out', () => {
   });
 });
 
+describe('a role change', () => {
+  it('signs the user out, and a Ready agent who no longer takes calls goes to Logged out', async () => {
+    const email = 'promoted@shiftline.test';
+    const id = await createUser({ email });
+    const session = await login(t.app, email, 'first-password');
+    await post(session, '/api/profile/change_password', {
+      current_password: 'first-password',
+      new_password: 'agent-password',
+      confirm_password: 'agent-password',
+    });
+    expect((await post(session, '/api/status/set_new_status', { status_name: 'ready' })).statusCode).toBe(200);
+    const form = (await get(admin, `/api/admin/users/${id}`)).json();
+    const { id: _id, archived: _a, must_change_password: _m, ...fields } = form;
+    const promoted = await post(admin, `/api/admin/users/${id}`, {
+      ...fields,
+      role: 'schedule_supervisor',
+      agent_call_type: null,
+      campaign_ids: [],
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect((await get(session, '/api/auth/me')).statusCode).toBe(401);
+    const open = await t.database.db
+      .selectFrom('agent_state_log')
+      .select('state')
+      .where('user_id', '=', id)
+      .where('end_at', 'is', null)
+      .executeTakeFirst();
+    expect(open?.state).toBe('logged_out');
+  });
+});
+
 describe('password reset', () => {
   it('forces a change at the next sign-in: until then only the password change is allowed', async () => {
     const email = 'reset.me@shiftline.test';

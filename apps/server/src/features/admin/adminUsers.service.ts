@@ -126,9 +126,10 @@ export function createAdminUsersService(deps: {
    * goes to Logged out, so no call is routed to someone who can no longer answer. During a call the engine refuses
    * (the call ends as calls do).
    */
-  async function signedOut(id: number): Promise<void> {
+  async function signedOut(id: number, asBefore?: UserRow): Promise<void> {
     await deps.realtime.forceLogout(id, '/login?reason=forced');
-    const user = await reader.findUser(id);
+    // A role change: the status belongs to the role the user had.
+    const user = asBefore ?? (await reader.findUser(id));
     if (!user || !canHaveStatus(user.role)) return;
     await deps.endStatus(user).catch((error: unknown) => {
       if (!(error instanceof AppError)) throw error;
@@ -161,8 +162,9 @@ export function createAdminUsersService(deps: {
     });
   }
 
-  async function updateUser(actor: UserRow, id: number, body: UserFields): Promise<void> {
-    await inTransaction(async (users) => {
+  /** Answers the user as they were before the edit. */
+  async function updateUser(actor: UserRow, id: number, body: UserFields): Promise<UserRow> {
+    return inTransaction(async (users) => {
       const target = await users.lockUser(id);
       if (!target) throw notFound('No such user.');
       checkMayChange(actor, target, 'edit', body.role);
@@ -179,6 +181,7 @@ export function createAdminUsersService(deps: {
         subject: `user:${id}`,
         details: { before, after },
       });
+      return target;
     });
   }
 
@@ -211,7 +214,8 @@ export function createAdminUsersService(deps: {
     },
 
     async editUser(actor: UserRow, id: number, body: UserFields): Promise<void> {
-      await updateUser(actor, id, body);
+      const before = await updateUser(actor, id, body);
+      if (before.role !== body.role) await signedOut(id, before);
       await deps.announceAgentCampaigns([id]);
     },
 
