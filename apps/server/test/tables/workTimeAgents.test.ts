@@ -97,6 +97,8 @@ describe('agent row actions', () => {
       .executeTakeFirstOrThrow();
     expect((await action(s.admin, 'disable_user', system.email)).statusCode).toBe(404);
     expect((await post(s.admin, '/api/agents/disable_user', { email: 'a@b.c', id: 1 })).statusCode).toBe(400);
+    const missing = await post(s.admin, '/api/agents/disable_user', {});
+    expect(missing.json().error.fields).toEqual({ email: 'is required' });
   });
 
   it('disables an agent (signed out, cannot sign in) and enables them again, audited', async () => {
@@ -109,7 +111,9 @@ describe('agent row actions', () => {
     await expect(login(t.app, 'wt-b@shiftline.test')).rejects.toThrow(/401/);
     expect((await action(s.admin, 'disable_user', 'wt-b@shiftline.test')).statusCode).toBe(409);
 
-    expect((await action(s.admin, 'enable_user', 'WT-B@shiftline.test')).statusCode).toBe(200);
+    // The generic table posts the row's identifier (here its email) as `identifier`.
+    const enabled = await post(s.admin, '/api/agents/enable_user', { identifier: 'WT-B@shiftline.test' });
+    expect(enabled.statusCode, enabled.body).toBe(200);
     expect((await search(s.admin, 'wt-b')).items[0]).toMatchObject({ status: 'active', can_disable: true });
     await login(t.app, 'wt-b@shiftline.test');
     expect((await audits(s.b.userId)).map((row) => [row.action, row.actor_id, row.details])).toEqual([

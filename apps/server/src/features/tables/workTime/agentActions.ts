@@ -8,8 +8,14 @@ import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../../campaigns/i
 import { hashPassword } from '../../users/index.js';
 import { auditWorkTimeEdit } from './workTimeAudit.js';
 
-/** The agents table's row actions: the row's email. */
-export const agentActionBodySchema = z.strictObject({ email: emailSchema });
+/**
+ * The agents table's row actions: the row's email, as `email` (the spec's enable/disable call) or as `identifier`
+ * (what the generic table's post actions send: the row's identifier, here its email).
+ */
+export const agentActionBodySchema = z
+  .strictObject({ email: emailSchema.optional(), identifier: emailSchema.optional() })
+  .refine((body) => (body.email ?? body.identifier) !== undefined, { error: 'is required', path: ['email'] })
+  .transform((body) => ({ email: (body.email ?? body.identifier) as string }));
 export type AgentActionBody = z.output<typeof agentActionBodySchema>;
 
 export type AgentAction = 'enable' | 'disable' | 'archive' | 'reset_password';
