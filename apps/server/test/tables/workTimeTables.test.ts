@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForTests } from '../support/testApp.js';
-import { JAN_15_16, JANUARY, NOW, seedWorkTime, tableRequests, type WorkTimeSet } from './workTimeData.js';
+import { JAN_15_16, JANUARY, NOW, seedWorkTime, TORONTO, tableRequests, type WorkTimeSet } from './workTimeData.js';
 
 /*
  * The login report and the performance breakdown on the hand-built set (workTimeData.ts): rows and columns of each
@@ -121,6 +121,28 @@ describe('performance breakdown', () => {
       'Unclassified',
       '',
     ]);
+  });
+
+  it("counts days in the viewer's zone, on the half-hour grid for St. John's", async () => {
+    const { db } = t.database;
+    await db.updateTable('users').set({ timezone: 'America/St_Johns' }).where('id', '=', s.teamLead.userId).execute();
+    try {
+      // 2030-01-15 and 16 in St. John's (UTC-3:30): B's 16th lunch (11:30 local) stays on the 16th.
+      const stJohns = { start: JAN_15_16.start - 5400, end: JAN_15_16.end - 5400 };
+      const body = await page(
+        s.teamLead,
+        'performance_breakdown',
+        { period: stJohns, agents: ours() },
+        '&sortBy=total',
+      );
+      expect(body.items.map((row) => [row.user_id, row.date, row.total])).toEqual([
+        [s.a.userId, '2030-01-15', 7500],
+        [s.b.userId, '2030-01-15', 3600],
+        [s.b.userId, '2030-01-16', 1800],
+      ]);
+    } finally {
+      await db.updateTable('users').set({ timezone: TORONTO }).where('id', '=', s.teamLead.userId).execute();
+    }
   });
 
   it('narrows to the viewer: an agent their own days, the client portal nothing', async () => {
