@@ -17,6 +17,8 @@ export type KamailioOptions = {
   secret?: string;
   /** How long the app may hold a routing question (ms). */
   holdMs?: number;
+  /** host:port of the outbound gateway agents' calls to clients go to (a SIPp callee); none: refused with 503. */
+  outboundGateway?: string;
   asyncWorkers?: number;
   children?: number;
   logLevel?: number;

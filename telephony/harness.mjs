@@ -97,6 +97,8 @@ export async function startKamailio(options) {
       LOG_PREFIX: '',
       BRANCH_TIMEOUT_MS: options.branchTimeoutMs ?? 22_000,
       REGISTRATION_EXPIRY: 28_800,
+      // Where agents' calls to clients go (a SIPp callee in tests and the demo); '' refuses them with 503.
+      OUTBOUND_GATEWAY: options.outboundGateway ?? '',
       RUN_DIR: dir,
     }),
   );

@@ -1,7 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import type { RunningKamailio } from './harness.mjs';
 
-export declare function scenario(name: 'caller' | 'caller-leaves' | 'agent' | 'agent-unanswered' | 'register'): string;
+export declare function scenario(
+  name: 'caller' | 'caller-leaves' | 'agent' | 'agent-unanswered' | 'register' | 'callee',
+): string;
 export type SippRun = {
   child: ChildProcess;
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
@@ -15,3 +17,16 @@ export declare function registerAgents(
   contactPort: number,
   parallel?: number,
 ): Promise<void>;
+export type RunningCallee = {
+  host: string;
+  port: number;
+  gateway: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+export declare function startCallee(options?: {
+  host?: string;
+  port?: number;
+  answerChance?: number;
+  ringMs?: number;
+}): Promise<RunningCallee>;

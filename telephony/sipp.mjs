@@ -1,8 +1,10 @@
 // Runs SIPp scenarios (telephony/sipp/*.xml) against Kamailio: registering agents, agents' phones, callers.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SIPP_BINARY } from './harness.mjs';
+import { freePort, SIPP_BINARY } from './harness.mjs';
 
 const scenarios = join(dirname(fileURLToPath(import.meta.url)), 'sipp');
 export const scenario = (name) => join(scenarios, `${name}.xml`);
@@ -76,4 +78,44 @@ export async function registerAgents(kamailio, agents, contactPort, parallel = 8
   }
   await Promise.all(Array.from({ length: Math.min(parallel, agents.length) }, worker));
   if (failures.length > 0) throw new Error(`SIPp registration failed for ${failures.join('\n')}`);
+}
+
+/**
+ * The outbound gateway that is not a phone network: a SIPp callee answering clients' calls. Each INVITE rings for
+ * `ringMs`, then is answered with probability `answerChance` (the demo's 0.4; tests choose 1 or 0) or refused 486 Busy
+ * Here. An answered call waits for the agent's BYE. Its answer's SDP is one a browser's WebRTC accepts (ICE-lite,
+ * DTLS fingerprint), so JsSIP confirms the call; no media flows (SIPp answers no STUN).
+ */
+export async function startCallee(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? (await freePort(host));
+  const mediaPort = await freePort(host);
+  const dir = mkdtempSync(join(tmpdir(), 'shiftline-callee-'));
+  const file = join(dir, 'callee.xml');
+  const chance = Math.min(1, Math.max(0, options.answerChance ?? 0.4));
+  writeFileSync(
+    file,
+    readFileSync(scenario('callee'), 'utf8')
+      .replaceAll('{{RING_MS}}', String(options.ringMs ?? 1000))
+      // SIPp's chance="0" is not "never": always and never are written without one.
+      .replaceAll(
+        '{{DECIDE}}',
+        chance >= 1 ? '' : chance <= 0 ? '<nop next="busy"/>' : `<nop next="busy" chance="${1 - chance}"/>`,
+      ),
+  );
+  const run = runSipp(['-sf', file, '-i', host, '-p', String(port), '-mi', host, '-mp', String(mediaPort)]);
+  // SIPp binds at once; a moment lets it listen before the first INVITE.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  if (run.child.exitCode !== null) throw new Error(`the SIPp callee did not start:\n${run.output()}`);
+  return {
+    host,
+    port,
+    /** What Kamailio's OUTBOUND_GATEWAY names. */
+    gateway: `${host}:${port}`,
+    output: run.output,
+    async stop() {
+      await run.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

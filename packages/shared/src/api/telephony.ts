@@ -95,6 +95,9 @@ export const sipHangupBodySchema = z.object({
   by: z.enum(['caller', 'agent']),
 });
 
+/** POST /api/telephony/sip/unanswered: the client of an agent's outbound call did not answer (the final status). */
+export const sipUnansweredBodySchema = z.object({ call_id: echoedCallId, status: z.number().int().min(300).max(699) });
+
 /** POST /api/telephony/sip/left: the caller cancelled before an agent answered. */
 export const sipLeftBodySchema = z.object({ sip_call_id: sipCallId, call_id: echoedCallId.optional() });
 

@@ -73,11 +73,15 @@ export function outboundMoves(core: EngineCore) {
       });
     },
 
-    /** The dialled client picked up (telephony): the call is in progress, the agent on call. */
+    /**
+     * The dialled client picked up (telephony): the call is in progress, the agent on call. Heard twice on SIP (the
+     * agent's phone reports talk, the SIP server the answer): the second finds the call answered and changes nothing.
+     */
     async calleeAnswered(callId: number | string): Promise<CallRow> {
       return move(async (repos, outcome) => {
         const call = await repos.calls.lock(callId);
         if (!call) throw notFound('No such call.');
+        if (call.direction === 'outbound' && call.status === 'talking' && call.answered_at !== null) return call;
         const at = now();
         const updated = await repos.calls.update(call.id, {
           status: check(call, 'calleeAnswers'),

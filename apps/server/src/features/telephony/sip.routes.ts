@@ -6,6 +6,8 @@ import {
   sipParkBodySchema,
   sipRouteBodySchema,
   sipTransferBodySchema,
+  sipUnansweredBodySchema,
+  toE164,
   WARM_TRANSFER_PREFIX,
 } from '@shiftline/shared';
 import type { FastifyReply } from 'fastify';
@@ -90,6 +92,9 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       leg.dialog = null;
       return { callId: moved };
     }
+    // An agent's phone dialling the client of their outbound call: on to the outbound gateway.
+    const dialled = body.from ? await directory.dialledBy(body.from, body.to) : null;
+    if (dialled) return { callId: dialled, out: toE164(body.to) as string };
     return { refused: '404 No_such_number' };
   }
 
@@ -109,6 +114,10 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const found = await callOf(body);
       if ('refused' in found) return line(reply, `reject ${found.refused}`);
       const { callId } = found;
+      if ('out' in found) {
+        telephony.remember(callId, body.sip_call_id);
+        return line(reply, `out ${found.out} ${callId}`);
+      }
       const leg = telephony.remember(callId, body.sip_call_id);
       if (leg.sipCallId === body.sip_call_id) leg.cseq = body.cseq;
       const deadline = Date.now() + body.hold_ms;
@@ -174,6 +183,11 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const leg = telephony.remember(callId, sipCallId);
       leg.dialog = { hEntry: h_entry, hId: h_id, sipCallId };
       leg.parked = false;
+      if (request.body.offer === 'out') {
+        // The client answered the agent's outbound call (the agent's page reports it too; the second is a no-op).
+        await engine.calleeAnswered(callId).catch(settled);
+        return line(reply, 'ok');
+      }
       const rang = Number(/^(\d+)\./.exec(request.body.offer)?.[1] ?? Number.NaN);
       const call = await directory.callState(callId);
       if (
@@ -212,6 +226,25 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         const agent = await directory.agentOfCall(callId);
         if (agent) await engine.endCall(agent, Number(callId)).catch(settled);
       }
+      telephony.forget(callId);
+      return line(reply, 'ok');
+    },
+  );
+
+  app.post(
+    '/api/telephony/sip/unanswered',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The client of an agent's outbound call did not answer (busy, no answer, unreachable)",
+        body: sipUnansweredBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const { call_id: callId } = request.body;
+      if (callId === '') return line(reply, 'ignored');
+      await engine.calleeUnanswered(callId).catch(settled);
       telephony.forget(callId);
       return line(reply, 'ok');
     },

@@ -1,3 +1,4 @@
+import { toE164 } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Agent } from '../calls/index.js';
@@ -21,6 +22,29 @@ export function createSipDirectory(db: Kysely<Database>) {
         .select(['id', 'extension'])
         .where('extension', '=', extension)
         .executeTakeFirst()) as { id: number; extension: string } | undefined,
+
+    /**
+     * The outbound call the agent of `extension` is dialling to `number` (the client's phone, or their lead's, in
+     * E.164 either way), or null: an agent's phone reaches only the client the app made the call record for.
+     */
+    async dialledBy(extension: string, number: string): Promise<string | null> {
+      const wanted = toE164(number);
+      if (!wanted || extension === '') return null;
+      const rows = await db
+        .selectFrom('calls')
+        .innerJoin('users', 'users.id', 'calls.agent_id')
+        .leftJoin('clients', 'clients.id', 'calls.client_id')
+        .leftJoin('cold_calls as lead', 'lead.last_call_id', 'calls.id')
+        .select(['calls.id', 'clients.phone as client_phone', 'lead.phone as lead_phone'])
+        .where('users.extension', '=', extension)
+        .where('calls.direction', '=', 'outbound')
+        .where('calls.status', '=', 'dialling')
+        .orderBy('calls.id', 'desc')
+        .limit(3)
+        .execute();
+      const match = rows.find((row) => toE164(row.client_phone) === wanted || toE164(row.lead_phone) === wanted);
+      return match ? String(match.id) : null;
+    },
 
     callState: async (callId: string) =>
       (await db.selectFrom('calls').select(['status', 'agent_id']).where('id', '=', callId).executeTakeFirst()) ?? null,
