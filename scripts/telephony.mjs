@@ -6,10 +6,13 @@
 //   npm run telephony                      Kamailio on 127.0.0.1:5060 for an app on http://127.0.0.1:3000
 //   npm run telephony -- --port 5070 --app-url http://127.0.0.1:3001 --host 0.0.0.0 --domain sip.example.org
 //   npm run telephony -- --app             also starts the app (npm start) with the variables set
+//   npm run telephony -- --answer-chance 1 the clients agents call (a SIPp callee) answer every call (default 0.4;
+//                                          --no-callee: calls to clients are refused)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { installPackages, startKamailio } from '../telephony/harness.mjs';
+import { startCallee } from '../telephony/sipp.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     secret: { type: 'string', default: process.env.SIP_SHARED_SECRET },
     'async-workers': { type: 'string', default: '32' },
     app: { type: 'boolean', default: false },
+    'answer-chance': { type: 'string', default: '0.4' },
+    'no-callee': { type: 'boolean', default: false },
   },
 });
 
@@ -36,7 +41,17 @@ try {
 }
 
 const secret = values.secret ?? randomBytes(24).toString('base64url');
+const answerChance = Number(values['answer-chance']);
+if (!(answerChance >= 0 && answerChance <= 1)) {
+  console.error(`--answer-chance ${values['answer-chance']} must be between 0 and 1`);
+  process.exit(2);
+}
+// The clients agents' outbound calls reach: a SIPp callee answering about 40 % of them (issue 14's demo).
+const callee = values['no-callee']
+  ? null
+  : await startCallee({ host: values.host === '0.0.0.0' ? '127.0.0.1' : values.host, answerChance });
 const kamailio = await startKamailio({
+  outboundGateway: callee?.gateway,
   appUrl: values['app-url'],
   host: values.host,
   port,
@@ -48,6 +63,8 @@ const kamailio = await startKamailio({
 });
 const exports = Object.entries(kamailio.env).map(([name, value]) => `${name}=${value}`);
 console.error(`\nKamailio is listening on ${kamailio.host}:${kamailio.port} (UDP, TCP, WebSocket).`);
+if (callee)
+  console.error(`Agents' calls to clients go to a SIPp callee at ${callee.gateway} (answers ${answerChance * 100} %).`);
 console.error(`It asks the app at ${values['app-url']} where calls go. Start the app with:\n`);
 console.error(`  ${exports.join(' ')} npm start\n`);
 
@@ -64,6 +81,7 @@ if (values.app) {
 async function stop(code = 0) {
   app?.kill('SIGTERM');
   await kamailio.stop();
+  await callee?.stop();
   process.exit(code);
 }
 process.once('SIGINT', () => void stop());

@@ -9,6 +9,7 @@ import { freePort, type ServerProcess, spawnServer } from '@shiftline/server/tes
 import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { kamailioInstalled, type RunningKamailio, startKamailio } from '../../telephony/harness.mjs';
+import { startCallee } from '../../telephony/sipp.mjs';
 
 /*
  * The browser softphone's test bench: the real app on a real Kamailio, Chromium with a fake microphone, and a caller
@@ -71,7 +72,9 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
   const appUrl = `http://127.0.0.1:${port}`;
   // SHIFTLINE_KAMAILIO_LOG_LEVEL=3 for Kamailio's debug lines in a failing test's message.
   const logLevel = Number(process.env.SHIFTLINE_KAMAILIO_LOG_LEVEL ?? 1);
-  let kamailio = await startKamailio({ appUrl, logLevel });
+  // The clients agents call: a SIPp callee answering every call after 1 s of ringing.
+  const callee = await startCallee({ answerChance: 1, ringMs: 1000 });
+  let kamailio = await startKamailio({ appUrl, logLevel, outboundGateway: callee.gateway });
   const first = kamailio;
   const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-softphone-'));
   const server = spawnServer({
@@ -85,6 +88,7 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
     await server.ready;
   } catch (error) {
     await kamailio.stop();
+    await callee.stop();
     throw error;
   } finally {
     clearTimeout(late);
@@ -105,6 +109,7 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
         secret: first.secret,
         domain: first.domain,
         logLevel,
+        outboundGateway: callee.gateway,
       });
       running = true;
     },
@@ -112,6 +117,7 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
       server.child.kill('SIGTERM');
       await server.exited;
       if (running) await kamailio.stop();
+      await callee.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
