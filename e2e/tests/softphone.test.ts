@@ -35,7 +35,7 @@ describe.skipIf(IN_NAMESPACE)('the softphone on real SIP', () => {
       const run = await runInNetworkNamespace(THIS_FILE);
       // Every real-call test ran and passed there (only this re-run test is skipped inside).
       const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+5 passed \| 1 skipped \(6\)/);
+      expect(plain).toMatch(/Tests\s+6 passed \| 1 skipped \(7\)/);
       expect(plain).not.toMatch(/\d+ failed/);
       expect(run.code).toBe(0);
     },
@@ -360,5 +360,31 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await closeHandedOverPart(agent, 'softphone-warm-handed-over');
     await caller?.hangUp();
     await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
+  });
+
+  it('a failed call-data fetch: the fail state, the call ended in emergency mode, the agent back to Ready', async () => {
+    await expect.poll(() => statusName(agent), POLL).toBe('ready');
+    const callId = await callReachesAgent('+14165550114');
+    await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
+    await expect.poll(() => callData(agent, callId).then((call) => call.status), POLL).toBe('talking');
+    // The server stops giving this call's data; holding makes the page fetch it again (newCallData).
+    await agent.route(`**/api/inquiries/${callId}/get_call_data`, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"internal","message":"down"}}',
+      }),
+    );
+    await agent.getByTestId('call-hold').click();
+    await explained(expect.poll(() => phoneState(agent), { timeout: 30_000, interval: 100 }).toBe('fail'));
+    await screenshot(agent, 'softphone-fail');
+    // The caller's line was hung up, and the call ended with the agent disconnecting.
+    await expect.poll(() => caller?.state(), POLL).toBe('ended');
+    await expect.poll(() => statusName(agent), POLL).toBe('ready');
+    await agent.unroute(`**/api/inquiries/${callId}/get_call_data`);
+    expect(await callData(agent, callId)).toMatchObject({ status: 'ended' });
+    await expect.poll(() => phoneState(agent), POLL).toBe('registered');
+    await caller?.page.context().close();
+    caller = null;
   });
 });
