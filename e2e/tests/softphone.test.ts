@@ -35,7 +35,7 @@ describe.skipIf(IN_NAMESPACE)('the softphone on real SIP', () => {
       const run = await runInNetworkNamespace(THIS_FILE);
       // Every real-call test ran and passed there (only this re-run test is skipped inside).
       const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+6 passed \| 1 skipped \(7\)/);
+      expect(plain).toMatch(/Tests\s+7 passed \| 1 skipped \(8\)/);
       expect(plain).not.toMatch(/\d+ failed/);
       expect(run.code).toBe(0);
     },
@@ -386,5 +386,34 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => phoneState(agent), POLL).toBe('registered');
     await caller?.page.context().close();
     caller = null;
+  });
+
+  it('a cold call on real SIP: the outbound agent dials a lead, the client (a SIPp callee) answers, End, the form', async () => {
+    const outbound = await phonePage('emma.roy.3@shiftline.test');
+    await setStatus(outbound, 'outbound_sales_calls');
+    await outbound.goto('/outgoing_calls_to_make');
+    await explained(expect.poll(() => phoneState(outbound), POLL).toBe('registered'));
+    const dial = outbound.locator('[data-testid="cold-call-dial"]:not([disabled])').first();
+    await dial.waitFor();
+    await dial.click();
+    await outbound.waitForURL('**/inquiries/call/*');
+    const callId = Number(outbound.url().split('/').pop());
+    // The phone's INVITE goes through Kamailio and the app's router to the callee, which rings 1 s and answers.
+    await explained(expect.poll(() => phoneState(outbound), { timeout: 30_000 }).toBe('in_progress'));
+    await expect.poll(() => callData(outbound, callId).then((call) => call.status), POLL).toBe('talking');
+    await expect.poll(() => statusName(outbound), POLL).toBe('on_call');
+    await screenshot(outbound, 'softphone-cold-call');
+
+    await outbound.getByTestId('call-end').click();
+    await outbound.getByTestId('after-call-form').waitFor();
+    const disposition = outbound.getByTestId('after-call-disposition');
+    if ((await disposition.count()) > 0) {
+      const first = await disposition.locator('option:not([value=""])').first().getAttribute('value');
+      await disposition.selectOption(first as string);
+    }
+    await outbound.getByTestId('after-call-close').click();
+    await expect.poll(() => statusName(outbound), POLL).toBe('outbound_sales_calls');
+    expect((await callData(outbound, callId)).status).toBe('ended');
+    await outbound.context().close();
   });
 });
