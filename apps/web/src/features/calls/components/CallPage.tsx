@@ -111,9 +111,7 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
       )}
       {working ? <CallSections call={call} user={user} notes={notes} /> : null}
       {call.status === 'after_call' && working ? <AfterCallDialog call={call} user={user} notes={notes} /> : null}
-      {handedOver ? (
-        <AfterCallDialog call={call} user={user} notes={notes} part="handed_over" />
-      ) : null}
+      {handedOver ? <AfterCallDialog call={call} user={user} notes={notes} part="handed_over" /> : null}
     </Box>
   );
 }
