@@ -29,18 +29,18 @@ describe('cold calls', () => {
     await agent.goto('/');
     await agent.getByTestId('nav-cold-calls').click();
     await agent.waitForURL('**/outgoing_calls_to_make');
-    await agent.getByTestId('cold-call-row').first().waitFor();
+    await agent.getByTestId('table-row').first().waitFor();
     await chooseStatus(agent, 'outbound_sales_calls');
     await expect.poll(() => agent.getByTestId('status-title').textContent(), POLL).toBe('Outbound Sales Calls');
     // Invalid numbers are shown as such and cannot be called.
-    const invalid = agent.locator('[data-testid="cold-call-row"][data-valid="false"]').first();
+    const invalid = agent.locator('[data-testid="table-row"][data-valid="false"]').first();
     if ((await invalid.count()) > 0) expect(await invalid.getByTestId('cold-call-dial').isDisabled()).toBe(true);
     // The status menu has faded out before the picture.
     await agent.locator('[role="menu"]').waitFor({ state: 'detached' });
     await screenshot(agent, 'coldcalls-table');
 
-    const row = agent.locator('[data-testid="cold-call-row"][data-valid="true"]').first();
-    const phone = ((await row.getByTestId('cold-call-phone').textContent()) ?? '').trim();
+    const row = agent.locator('[data-testid="table-row"][data-valid="true"]').first();
+    const phone = ((await row.locator('td[data-column="phone"]').textContent()) ?? '').trim();
     await row.getByTestId('cold-call-dial').click();
     await agent.waitForURL('**/inquiries/call/*');
     const callId = Number(agent.url().split('/').pop());
@@ -77,7 +77,7 @@ describe('cold calls', () => {
 
     // The table shows the lead's call answered.
     await agent.goto('/outgoing_calls_to_make');
-    await agent.getByTestId('cold-call-row').first().waitFor();
+    await agent.getByTestId('table-row').first().waitFor();
     await chooseStatus(agent, 'administrative');
     await expect.poll(() => agent.getByTestId('status-title').textContent(), POLL).toBe('Administrative');
   });

@@ -56,13 +56,12 @@ import {
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createShiftsRepository } from './features/shifts/index.js';
-import { workTimeRoutes } from './features/tables/workTime/index.js';
 import {
   createSupervisionRepository,
   createSupervisionService,
   supervisionRoutes,
 } from './features/supervision/index.js';
-import { EDIT_FORMS, TABLES, tablesRoutes } from './features/tables/index.js';
+import { EDIT_FORMS, TABLES, tablesRoutes, workTimeRoutes } from './features/tables/index.js';
 import {
   createTeamScheduleRepository,
   createTeamScheduleService,
@@ -239,7 +238,13 @@ export async function buildApp({
   await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
   await app.register(workTimeRoutes, { db, realtime: app.realtime, now });
   await registerAdmin(app, db);
-  await app.register(tablesRoutes, { db, tables: TABLES, editForms: EDIT_FORMS, now });
+  await app.register(tablesRoutes, {
+    db,
+    copyCsvOut: database.copyCsvOut,
+    tables: TABLES,
+    editForms: EDIT_FORMS,
+    now,
+  });
 
   await app.register(healthPlugin, { db });
   await serveWebApp(app, config.webDist);

@@ -11,13 +11,14 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -31,6 +32,12 @@ export type DatabaseHandle = {
    * replica, for this load only; a server needs a superuser for that, otherwise the checks simply stay on).
    */
   copyRows: (table: string, columns: readonly string[], text: string, options?: { trusted?: boolean }) => Promise<void>;
+  /**
+   * A query's rows as CSV (COPY … TO STDOUT, no header), streamed from a connection of its own: the server writes the
+   * CSV, far faster than reading rows into the app. Only on a PostgreSQL server (null on PGlite). The query is plain
+   * SQL text: COPY takes no parameters. Destroying the stream gives the connection up.
+   */
+  copyCsvOut: ((query: string) => Promise<Readable>) | null;
   close: () => Promise<void>;
 };
 
@@ -103,7 +110,22 @@ export async function openDatabase(options: {
         client.release();
       }
     };
-    return { db, kind: 'postgres', copyRows, close: () => db.destroy() };
+    const copyCsvOut = async (query: string): Promise<Readable> => {
+      const client = await pool.connect();
+      const csv = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv)`));
+      let released = false;
+      // A COPY read to its end leaves the connection reusable; one stopped half-way does not.
+      const release = (broken: boolean) => {
+        if (released) return;
+        released = true;
+        client.release(broken ? new Error('COPY abandoned') : undefined);
+      };
+      csv.once('end', () => release(false));
+      csv.once('error', () => release(true));
+      csv.once('close', () => release(true));
+      return csv;
+    };
+    return { db, kind: 'postgres', copyRows, copyCsvOut, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const releaseLock = await lockDataDir(options.dataDir);
@@ -118,6 +140,7 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    copyCsvOut: null,
     // PGlite is one session: the COPY runs on it directly, so never call this inside a Kysely transaction.
     copyRows: async (table, columns, text, copyOptions) => {
       await pglite.transaction(async (transaction) => {

@@ -253,12 +253,13 @@ describe('GET /api/get_cold_calls_table_data', () => {
     await f.lead(other);
 
     const all = await table(agent, '?items_per_page=10&page=1&sortBy=id');
-    expect(all.options).toEqual({ totalCount: 12, supportedPageSizes: [10, 25, 50, 100] });
+    expect(all.options).toMatchObject({ totalCount: 12, supportedPageSizes: [10, 25, 50, 100], page: 1 });
     expect(all.items).toHaveLength(10);
-    expect(all.additionals_filters).toEqual({
-      campaigns: [{ id: campaignId, name: expect.any(String) }],
-      period: null,
-    });
+    expect(all.name_table).toBe('Cold calls');
+    const campaignFilter = all.headers.find((header: { value: string }) => header.value === 'campaign_name').filters;
+    expect(campaignFilter.items).toEqual([{ value: campaignId, text: expect.any(String) }]);
+    expect(all.chosen_values.period).toBeNull();
+    expect(all.export_to_csv).toBe(false);
     expect(all.items[0]).toMatchObject({ id: valid.id, is_valid: true, css_class: '', timezone_difference: -3 });
     expect(all.items[1]).toMatchObject({
       id: invalid.id,
@@ -267,8 +268,20 @@ describe('GET /api/get_cold_calls_table_data', () => {
       timezone_difference: 1.5,
     });
     expect((await table(agent, '?items_per_page=10&page=2')).items).toHaveLength(2);
-    // Beyond the last page: the first (spec §9).
-    expect((await table(agent, '?items_per_page=10&page=9')).items[0].id).toBe(valid.id);
+    // Beyond the last page: no rows and the real count (the table goes back to page 1, spec §9).
+    const beyond = await table(agent, '?items_per_page=10&page=9');
+    expect(beyond.items).toEqual([]);
+    expect(beyond.options.totalCount).toBe(12);
+    // The same table at the generic address.
+    expect((await get(agent, '/api/tables/cold_calls?items_per_page=10')).json().options.totalCount).toBe(12);
+    // Another campaign's id in the filter is refused.
+    const outside = await get(
+      agent,
+      `/api/get_cold_calls_table_data?chosenValues=${encodeURIComponent(JSON.stringify({ campaigns: [other] }))}`,
+    );
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.fields).toHaveProperty('chosenValues.campaigns');
+    expect((await get(agent, `/api/get_cold_calls_table_data?campaignId=${other}`)).statusCode).toBe(403);
     const onlyInvalid = await table(
       agent,
       `?chosenValues=${encodeURIComponent(JSON.stringify({ validity: 'invalid' }))}`,
@@ -286,12 +299,13 @@ describe('GET /api/get_cold_calls_table_data', () => {
       const ids = result.items.map((item: { id: number }) => item.id);
       expect(ids, role).toContain(fresh.id);
       expect(ids, role).not.toContain(old.id);
-      expect(result.additionals_filters.period.end - result.additionals_filters.period.start).toBe(86_400);
-      const wider = `?campaignId=${campaignId}&chosenValues=${encodeURIComponent(JSON.stringify({ period_start: 0 }))}`;
+      expect(result.chosen_values.period.end - result.chosen_values.period.start).toBe(86_400);
+      expect(result.export_to_csv, role).toBe(true);
+      const wider = `?campaignId=${campaignId}&chosenValues=${encodeURIComponent(JSON.stringify({ period: null }))}`;
       expect((await table(session, wider)).items.map((item: { id: number }) => item.id)).toContain(old.id);
     }
     const agent = await f.agent([campaignId]);
-    expect((await table(agent)).additionals_filters.period).toBeNull();
+    expect((await table(agent)).chosen_values.period).toBeNull();
     expect((await table(agent)).items.map((item: { id: number }) => item.id)).toContain(old.id);
   });
 });

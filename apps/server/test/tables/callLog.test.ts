@@ -94,7 +94,7 @@ beforeAll(async () => {
   const outcomes = ['answered', 'answered', 'abandoned', 'missed', 'unanswered'] as const;
   for (let index = 0; index < 24; index += 1) {
     const at = DAY0 + index * 3 * 3600 + 60; // every 3 hours over three days, a minute past the hour
-    const outcome = outcomes[index % outcomes.length];
+    const outcome = outcomes[index % outcomes.length] as (typeof outcomes)[number];
     const answered = outcome === 'answered';
     const campaign = index % 3 === 0 ? companyCampaign : otherCampaign;
     const agentOf =
@@ -175,7 +175,7 @@ describe('GET /api/tables/call_log', () => {
 
   it('sorts oldest first and by call id on request', async () => {
     const oldest = await page(admin, { period: PERIOD }, '&sortDesc=false&items_per_page=10');
-    expect(oldest.items[0].id).toBe(calls[0].id);
+    expect(oldest.items[0].id).toBe(calls[0]?.id);
     const byId = await page(admin, { period: PERIOD }, '&sortBy=id&sortDesc=true&items_per_page=10');
     expect(byId.items[0].id).toBe(calls.at(-1)?.id);
   });
@@ -189,7 +189,7 @@ describe('GET /api/tables/call_log', () => {
     expect(await counts({ agents: [otherAgentId] })).toBe(calls.filter((call) => call.agent === otherAgentId).length);
     expect(await counts({ direction: 'outbound' })).toBe(0);
     const byPhone = await page(admin, { period: PERIOD, client_phone: '4165550199' });
-    expect(byPhone.items.map((row: { id: string }) => row.id)).toEqual([calls[5].id]);
+    expect(byPhone.items.map((row: { id: string }) => row.id)).toEqual([calls[5]?.id]);
   });
 
   it('shows an agent only their calls and the client portal only its company', async () => {
@@ -248,10 +248,10 @@ describe('GET /api/tables/call_log', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="call_log_\d{12}\.csv"$/);
     expect(response.headers['x-total-rows']).toBe('24');
-    const lines = response.body.split('\r\n').filter((line) => line !== '');
-    expect(lines[0].startsWith('\uFEFFDate,Call ID,Direction,Campaign,Client,Phone,Agent,Outcome')).toBe(true);
+    const lines = response.body.split('\n').filter((line) => line !== '');
+    expect(lines[0]?.startsWith('\uFEFFDate,Call ID,Direction,Campaign,Client,Phone,Agent,Outcome')).toBe(true);
     expect(lines).toHaveLength(25);
-    expect(lines[1].split(',')[1]).toBe(newestFirst()[0].id);
+    expect(lines[1]?.split(',')[1]).toBe(newestFirst()[0]?.id);
     const hostile = lines.find((line) => line.includes('HYPERLINK'));
     expect(hostile).toContain(`"'=HYPERLINK(""x"") Smith"`);
     // Times in the viewer's zone (the admin's), hh:mm:ss durations.
@@ -262,7 +262,7 @@ describe('GET /api/tables/call_log', () => {
         .where('id', '=', admin.userId)
         .executeTakeFirstOrThrow()
     ).timezone;
-    const oldest = calls[0];
+    const oldest = calls[0] as Call;
     const local = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(
       oldest.at * 1000,
     );

@@ -176,7 +176,7 @@ describe('export', () => {
     const lines = login.body
       .replace(/^\uFEFF/, '')
       .trim()
-      .split('\r\n');
+      .split('\n');
     expect(lines[0]).toBe('Agent,Group,Start Time,End Time,Session,Billable Work,Productive,Unproductive,Unclassified');
     expect(lines).toHaveLength(5);
     expect(lines).toContain(
@@ -189,7 +189,7 @@ describe('export', () => {
       '&exportFile=true',
     );
     expect(breakdown.statusCode, breakdown.body).toBe(200);
-    const rows = breakdown.body.trim().split('\r\n');
+    const rows = breakdown.body.trim().split('\n');
     expect(rows).toHaveLength(4);
     expect(rows[0]).toContain('On Call');
     expect(rows.some((row) => row.startsWith('Test wt-b,WT-2,2030-01-16,'))).toBe(true);

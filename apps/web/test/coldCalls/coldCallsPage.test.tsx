@@ -1,4 +1,4 @@
-import type { ColdCallRow, ColdCallsTable } from '@shiftline/shared';
+import type { ColdCallRow, TableResponse } from '@shiftline/shared';
 import { SOCKET_EVENTS } from '@shiftline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -36,26 +36,44 @@ const lead = (id: number, overrides: Partial<ColdCallRow> = {}): ColdCallRow => 
   ...overrides,
 });
 
-const tableOf = (items: ColdCallRow[]): ColdCallsTable => ({
+const tableOf = (items: ColdCallRow[]): TableResponse => ({
   items,
-  headers: [],
-  options: { totalCount: items.length, supportedPageSizes: [10, 25, 50, 100] },
-  additionals_filters: { campaigns: [{ id: 3, name: 'Win-Back' }], period: null },
+  headers: [
+    { text: 'Client', value: 'client_name', sortable: true, filterable: false },
+    { text: 'Phone', value: 'phone', sortable: true, filterable: false, check_valid_phone: true },
+    { text: 'Campaign', value: 'campaign_name', sortable: true, filterable: false },
+  ],
+  totals: null,
+  options: {
+    totalCount: items.length,
+    supportedPageSizes: [10, 25, 50, 100],
+    tableHeaderGroups: [],
+    page: 1,
+    items_per_page: 50,
+    sortBy: 'id',
+    sortDesc: false,
+  },
+  additionals_filters: [],
+  chosen_values: {},
   export_to_csv: false,
   clickable_row: false,
-  name_table: 'cold_calls',
+  name_table: 'Cold calls',
   file_name: 'cold_calls',
+  identifier_name: 'id',
 });
 
 const rowOf = async (id: number) =>
-  (await screen.findAllByTestId('cold-call-row')).find((row) => row.dataset.id === String(id)) as HTMLElement;
+  (await screen.findAllByTestId('table-row')).find((row) => row.dataset.id === String(id)) as HTMLElement;
+/** The phone cell's marks: greyed when the client is busy. */
+const phoneOf = async (id: number) =>
+  (await rowOf(id)).querySelector('[data-column="phone"] [data-busy]') as HTMLElement;
 
 describe('the cold-calls page', () => {
   connectSocketEachTest();
 
   it('shows invalid numbers as invalid, and a busy event greys that client and marks the row invalid', async () => {
     serveFetch({
-      'GET /api/get_cold_calls_table_data': {
+      'GET /api/tables/cold_calls': {
         status: 200,
         body: tableOf([
           lead(1),
@@ -65,10 +83,12 @@ describe('the cold-calls page', () => {
     });
     renderWithProviders(<ColdCallsPage />);
     expect((await rowOf(1)).dataset.valid).toBe('true');
+    expect((await phoneOf(1)).dataset.busy).toBe('false');
+    expect((await rowOf(2)).querySelector('[data-column="phone"] [data-valid="false"]')).not.toBeNull();
     expect((await rowOf(2)).dataset.valid).toBe('false');
     expect((within(await rowOf(2)).getByTestId('cold-call-dial') as HTMLButtonElement).disabled).toBe(true);
     serverSends(SOCKET_EVENTS.coldCallBusy, { campaign_id: 3, client_id: 101, phone: '+16045551001' });
-    await waitFor(async () => expect((await rowOf(1)).dataset.busy).toBe('true'));
+    await waitFor(async () => expect((await phoneOf(1)).dataset.busy).toBe('true'));
     expect((await rowOf(1)).dataset.valid).toBe('false');
     expect((within(await rowOf(1)).getByTestId('cold-call-dial') as HTMLButtonElement).disabled).toBe(true);
   });
@@ -76,7 +96,7 @@ describe('the cold-calls page', () => {
   it('dials a lead and opens its call page; a simultaneous call opens the notice instead', async () => {
     let simultaneous = true;
     const fetch = serveFetch({
-      'GET /api/get_cold_calls_table_data': { status: 200, body: tableOf([lead(1)]) },
+      'GET /api/tables/cold_calls': { status: 200, body: tableOf([lead(1)]) },
       'POST /api/inquiries/cold_call': () => ({
         status: 200,
         body: simultaneous

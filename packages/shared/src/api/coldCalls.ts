@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PHONE_LENGTH } from '../live/phone.js';
-import { countTextSchema, idSchema, idTextSchema, textSchema, unixSecondsSchema } from './fields.js';
+import { idSchema, textSchema } from './fields.js';
 
 /*
  * The cold-calls contract (operations spec §2 /outgoing_calls_to_make, /outbound_sales_calls,
@@ -12,62 +12,12 @@ import { countTextSchema, idSchema, idTextSchema, textSchema, unixSecondsSchema 
 /** The notice a simultaneous call opens (spec §2.8, §8). */
 export const SIMULTANEOUS_CALL_NOTICE = 'Another agent is already on the call with this customer.';
 
-/** The cold-calls table's page sizes (spec §9: the generic table defaults to 50). */
-export const COLD_CALL_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const COLD_CALL_DEFAULT_PAGE_SIZE = 50;
 /** Team lead, agent supervisor and campaign manager see the last 24 hours by default (spec §2.8). */
 export const COLD_CALL_DEFAULT_PERIOD_HOURS = 24;
-/** Most campaigns one filter names. */
-export const COLD_CALL_MAX_FILTER_CAMPAIGNS = 200;
-
-export const COLD_CALL_SORTS = ['id', 'client_name', 'phone', 'campaign_name', 'last_called_at', 'timezone'] as const;
-export const COLD_CALL_VALIDITY = ['all', 'valid', 'invalid'] as const;
-
-/** The table's filters (the spec's chosenValues), sent as one JSON text in the query string. */
-export const coldCallFiltersSchema = z.strictObject({
-  campaigns: z
-    .array(idSchema, { error: 'must be a list of campaign ids' })
-    .max(COLD_CALL_MAX_FILTER_CAMPAIGNS, { error: `must have at most ${COLD_CALL_MAX_FILTER_CAMPAIGNS} ids` })
-    .optional(),
-  /** The lead's last activity (its last call, or when it was listed), Unix seconds, both ends included. */
-  period_start: unixSecondsSchema.nullable().optional(),
-  period_end: unixSecondsSchema.nullable().optional(),
-  validity: z.enum(COLD_CALL_VALIDITY, { error: "must be 'all', 'valid' or 'invalid'" }).optional(),
-  search: textSchema().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
-});
-export type ColdCallFilters = z.infer<typeof coldCallFiltersSchema>;
-
-const chosenValuesSchema = z
-  .string()
-  .max(20_000, { error: 'must be at most 20000 characters' })
-  .transform((text, context) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      context.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(coldCallFiltersSchema);
-
-/** GET /api/get_cold_calls_table_data (spec §7 Tables: items_per_page, page, sortBy, sortDesc, chosenValues, campaignId). */
-export const coldCallsTableQuerySchema = z.strictObject({
-  items_per_page: countTextSchema
-    .refine((value) => (COLD_CALL_PAGE_SIZES as readonly number[]).includes(value), {
-      error: `must be one of ${COLD_CALL_PAGE_SIZES.join(', ')}`,
-    })
-    .optional(),
-  page: countTextSchema.optional(),
-  sortBy: z.enum(COLD_CALL_SORTS, { error: `must be one of ${COLD_CALL_SORTS.join(', ')}` }).optional(),
-  sortDesc: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
-  chosenValues: chosenValuesSchema.optional(),
-  campaignId: idTextSchema.optional(),
-});
-export type ColdCallsTableQuery = z.output<typeof coldCallsTableQuerySchema>;
 
 export const COLD_CALL_RESULTS = ['answered', 'no_answer'] as const;
 
-/** One lead, as a row of the table (spec §3 row fields: is_valid, phone, id, client_id, client_phone, ...). */
+/** One lead, as a row of the cold-calls table (server table cold_calls; spec §3 row fields: is_valid, phone, id, client_id, client_phone, ...). */
 export const coldCallRowSchema = z.object({
   id: z.number().int(),
   client_id: z.number().int(),
@@ -95,31 +45,6 @@ export const coldCallRowSchema = z.object({
   url: z.string().nullable(),
 });
 export type ColdCallRow = z.infer<typeof coldCallRowSchema>;
-
-export const coldCallHeaderSchema = z.object({
-  text: z.string(),
-  value: z.string(),
-  filterable: z.boolean(),
-  check_valid_phone: z.boolean().optional(),
-  show_tz: z.boolean().optional(),
-  formatDate: z.boolean().optional(),
-});
-
-export const coldCallsTableSchema = z.object({
-  items: z.array(coldCallRowSchema),
-  headers: z.array(coldCallHeaderSchema),
-  options: z.object({ totalCount: z.number().int(), supportedPageSizes: z.array(z.number().int()) }),
-  additionals_filters: z.object({
-    campaigns: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    /** The period the table applied (the 24-hour default of supervisory roles, or the one chosen); null: none. */
-    period: z.object({ start: z.number().int(), end: z.number().int() }).nullable(),
-  }),
-  export_to_csv: z.boolean(),
-  clickable_row: z.boolean(),
-  name_table: z.string(),
-  file_name: z.string(),
-});
-export type ColdCallsTable = z.infer<typeof coldCallsTableSchema>;
 
 /** preview: the agent looks at the lead (kept for them); definite: the agent means to call it (spec: definite leads). */
 export const COLD_CALL_MODES = ['preview', 'definite'] as const;

@@ -1,17 +1,6 @@
-import { type ColdCallRow, type ColdCallsTable, zoneOffsetMinutes } from '@shiftline/shared';
+import { type ColdCallRow, zoneOffsetMinutes } from '@shiftline/shared';
 import type { ColdCallListRow } from './coldCalls.repository.js';
 import type { ColdCallViewer } from './coldCalls.service.js';
-
-/** The table's columns (spec §3 table response headers). */
-export const COLD_CALL_HEADERS: ColdCallsTable['headers'] = [
-  { text: 'Client', value: 'client_name', filterable: true },
-  { text: 'Phone', value: 'phone', filterable: true, check_valid_phone: true },
-  { text: 'Campaign', value: 'campaign_name', filterable: true },
-  { text: 'Time zone', value: 'timezone', filterable: false, show_tz: true },
-  { text: 'Last call', value: 'last_called_at', filterable: true, formatDate: true },
-  { text: 'Result', value: 'last_result', filterable: false },
-  { text: 'Agent', value: 'attached_agent_name', filterable: false },
-];
 
 /** A lead as a table row: validity and busy flags, the time-zone difference to the viewer, the last call's result. */
 export function toColdCallRow(row: ColdCallListRow, viewer: ColdCallViewer, at: number): ColdCallRow {

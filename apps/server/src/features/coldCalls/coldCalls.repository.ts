@@ -1,4 +1,3 @@
-import type { ColdCallFilters } from '@shiftline/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ColdCallsTable, Database } from '../../db/schema.js';
 
@@ -17,85 +16,15 @@ export type ColdCallListRow = ColdCallLead & {
   busy: boolean;
 };
 
-export type ColdCallPage = {
-  campaignIds: readonly number[];
-  filters: ColdCallFilters;
-  sortBy: 'id' | 'client_name' | 'phone' | 'campaign_name' | 'last_called_at' | 'timezone';
-  sortDesc: boolean;
-  limit: number;
-  offset: number;
-  /** One lead only (the row a lead call answers with). */
-  id?: number;
-};
-
 /** Live states in which a call holds its client on the line (or ringing them). */
-const ON_THE_LINE = ['offered', 'dialling', 'talking', 'on_hold'] as const;
+export const ON_THE_LINE = ['offered', 'dialling', 'talking', 'on_hold'] as const;
 
 /** Serialises one agent's lead changes (pg_advisory_xact_lock's first key; the second is the agent's id). */
 const AGENT_LEAD_LOCK = 17_017;
 
 /** Queries on cold-call lists. One method, one query. */
 export function createColdCallsRepository(db: Kysely<Database>) {
-  function filtered(page: Pick<ColdCallPage, 'campaignIds' | 'filters' | 'id'>) {
-    const { filters } = page;
-    let query = db
-      .selectFrom('cold_calls as cc')
-      .innerJoin('clients as cl', 'cl.id', 'cc.client_id')
-      .innerJoin('campaigns as camp', 'camp.id', 'cc.campaign_id')
-      .where('cc.campaign_id', 'in', page.campaignIds.length > 0 ? [...page.campaignIds] : [-1]);
-    if (page.id !== undefined) query = query.where('cc.id', '=', page.id);
-    if (filters.campaigns && filters.campaigns.length > 0)
-      query = query.where('cc.campaign_id', 'in', filters.campaigns);
-    const activity = sql`coalesce(cc.last_called_at, cc.created_at)`;
-    if (filters.period_start != null) query = query.where(activity, '>=', new Date(filters.period_start * 1000));
-    if (filters.period_end != null) query = query.where(activity, '<=', new Date(filters.period_end * 1000));
-    if (filters.validity === 'valid') query = query.where('cc.phone_valid', '=', true);
-    if (filters.validity === 'invalid') query = query.where('cc.phone_valid', '=', false);
-    if (filters.search) {
-      const needle = filters.search.toLowerCase();
-      query = query.where(
-        sql<boolean>`position(${needle} in lower(cl.first_name || ' ' || cl.last_name || ' ' || cc.phone)) > 0`,
-      );
-    }
-    return query;
-  }
-
-  const sortColumn = {
-    id: sql`cc.id`,
-    client_name: sql`lower(cl.last_name || ' ' || cl.first_name)`,
-    phone: sql`cc.phone`,
-    campaign_name: sql`camp.name`,
-    last_called_at: sql`cc.last_called_at`,
-    timezone: sql`cc.timezone`,
-  } as const;
-
   return {
-    page: async (page: ColdCallPage): Promise<ColdCallListRow[]> =>
-      (await filtered(page)
-        .leftJoin('users as u', 'u.id', 'cc.attached_agent_id')
-        .leftJoin('calls as lc', 'lc.id', 'cc.last_call_id')
-        .selectAll('cc')
-        .select([
-          'cl.first_name',
-          'cl.last_name',
-          'cl.phone as client_phone',
-          'camp.name as campaign_name',
-          'u.first_name as agent_first_name',
-          'u.second_name as agent_second_name',
-          'lc.status as last_call_status',
-          'lc.answered_at as last_call_answered_at',
-          sql<boolean>`EXISTS (SELECT 1 FROM calls c WHERE c.client_id = cc.client_id
-            AND c.status IN ('offered','dialling','talking','on_hold'))`.as('busy'),
-        ])
-        .orderBy(sql`${sortColumn[page.sortBy]} ${sql.raw(page.sortDesc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`)
-        .orderBy('cc.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute()) as ColdCallListRow[],
-
-    count: async (page: Pick<ColdCallPage, 'campaignIds' | 'filters'>): Promise<number> =>
-      Number((await filtered(page).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()).total),
-
     find: async (id: number): Promise<ColdCallLead | null> =>
       (await db.selectFrom('cold_calls').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
 
@@ -204,16 +133,6 @@ export function createColdCallsRepository(db: Kysely<Database>) {
         .where('c.archived', '=', false)
         .where('c.active', '=', true)
         .orderBy('c.name')
-        .execute(),
-
-    /** Every outbound campaign not archived (the supervisory roles' view). */
-    outboundCampaigns: async (): Promise<{ id: number; name: string }[]> =>
-      db
-        .selectFrom('campaigns')
-        .select(['id', 'name'])
-        .where('type', '=', 'outbound')
-        .where('archived', '=', false)
-        .orderBy('name')
         .execute(),
 
     /** An earlier call (a redial calls its client again). */

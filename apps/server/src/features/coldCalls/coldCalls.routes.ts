@@ -4,8 +4,6 @@ import {
   clearLeadBodySchema,
   coldCallAnswerSchema,
   coldCallBodySchema,
-  coldCallsTableQuerySchema,
-  coldCallsTableSchema,
   getColdCallAnswerSchema,
   getColdCallBodySchema,
   idParamSchema,
@@ -31,18 +29,6 @@ export const coldCallsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, live, realtime, now }) => {
   const coldCalls = createColdCallsService({ db, engine: live.engine, realtime, now });
   const { telephony, engine, callPage } = live;
-
-  viewerRoute(app, {
-    method: 'GET',
-    url: '/api/get_cold_calls_table_data',
-    action: 'cold_calls.view',
-    tags,
-    summary:
-      "The cold-calls table: leads of the viewer's outbound campaigns (every one for supervisory roles, the last 24 hours by default), with filters and paging",
-    input: { in: 'querystring', schema: coldCallsTableQuerySchema },
-    response: coldCallsTableSchema,
-    answer: (viewer, query) => coldCalls.table(viewer, query),
-  });
 
   viewerRoute(app, {
     method: 'POST',

@@ -1,13 +1,8 @@
 import {
-  COLD_CALL_DEFAULT_PAGE_SIZE,
-  COLD_CALL_DEFAULT_PERIOD_HOURS,
-  COLD_CALL_PAGE_SIZES,
   type ColdCallAnswer,
   type ColdCallBody,
   type ColdCallMode,
   type ColdCallRow,
-  type ColdCallsTable,
-  type ColdCallsTableQuery,
   campaignRoom,
   isValidPhone,
   LIVE_ROOM,
@@ -21,8 +16,9 @@ import type { Database, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { type CallEngine, callPageUrl } from '../calls/index.js';
 import type { Realtime } from '../realtime/index.js';
-import { COLD_CALL_HEADERS, toColdCallRow } from './coldCallRow.js';
-import { createColdCallsRepository } from './coldCalls.repository.js';
+import { toColdCallRow } from './coldCallRow.js';
+import { type ColdCallListRow, createColdCallsRepository } from './coldCalls.repository.js';
+import { coldCallRows } from './coldCallsTable.js';
 
 export type ColdCallsDeps = {
   db: Kysely<Database>;
@@ -34,9 +30,6 @@ export type ColdCallsDeps = {
 
 /** Who asks: a signed-in user, or the simulator's agent (with the zone differences are shown in). */
 export type ColdCallViewer = Pick<UserRow, 'id' | 'role' | 'agent_call_type' | 'timezone'>;
-
-/** Team lead, agent supervisor and campaign manager: every outbound campaign, the last 24 hours by default. */
-const SUPERVISORY: readonly Role[] = ['team_lead', 'agent_supervisor', 'campaign_manager'];
 
 /** Raised inside the dial's transaction so it rolls back; answered as simultaneous_call (nothing changed). */
 class SimultaneousCall extends Error {}
@@ -59,26 +52,13 @@ export function createColdCallsService(deps: ColdCallsDeps) {
     }
   };
 
-  /** Campaigns whose lists the viewer reads: an agent their own outbound campaigns, supervisory roles every one. */
-  const viewableCampaigns = (viewer: ColdCallViewer) =>
-    SUPERVISORY.includes(viewer.role) ? read.outboundCampaigns() : read.callCampaignsOf(viewer.id);
-
   /** Campaigns the viewer may take and dial leads in: outbound campaigns they are enabled on. */
   const callableCampaignIds = async (viewer: ColdCallViewer) =>
     (await read.callCampaignsOf(viewer.id)).map((c) => c.id);
 
   async function leadRow(viewer: ColdCallViewer, id: number): Promise<ColdCallRow | null> {
-    const campaignIds = (await viewableCampaigns(viewer)).map((c) => c.id);
-    const [row] = await read.page({
-      campaignIds,
-      filters: {},
-      sortBy: 'id',
-      sortDesc: false,
-      limit: 1,
-      offset: 0,
-      id,
-    });
-    return row ? toColdCallRow(row, viewer, now().getTime()) : null;
+    const row = await coldCallRows({ db, viewer }).where('cc.id', '=', id).executeTakeFirst();
+    return row ? toColdCallRow(row as ColdCallListRow, viewer, now().getTime()) : null;
   }
 
   /** Dials a lead (or redials a client): simultaneous calls are answered as such and change nothing. */
@@ -138,54 +118,6 @@ export function createColdCallsService(deps: ColdCallsDeps) {
 
   return {
     /** GET /api/get_cold_calls_table_data */
-    async table(viewer: ColdCallViewer, query: ColdCallsTableQuery): Promise<ColdCallsTable> {
-      const campaigns = await viewableCampaigns(viewer);
-      const visible = campaigns.map((c) => c.id);
-      if (query.campaignId !== undefined && !visible.includes(query.campaignId)) {
-        throw forbidden('This campaign is not yours.');
-      }
-      const filters = { ...(query.chosenValues ?? {}) };
-      const outside = (filters.campaigns ?? []).find((id) => !visible.includes(id));
-      if (outside !== undefined) throw forbidden(`Campaign ${outside} is not yours.`);
-      const at = now().getTime();
-      const chosePeriod = filters.period_start !== undefined || filters.period_end !== undefined;
-      if (!chosePeriod && SUPERVISORY.includes(viewer.role)) {
-        // Up to the end of this second: a lead listed a moment ago is in.
-        filters.period_end = Math.ceil(at / 1000);
-        filters.period_start = filters.period_end - COLD_CALL_DEFAULT_PERIOD_HOURS * 3600;
-      }
-      const size = query.items_per_page ?? COLD_CALL_DEFAULT_PAGE_SIZE;
-      const campaignIds = query.campaignId === undefined ? visible : [query.campaignId];
-      const total = await read.count({ campaignIds, filters });
-      // A page beyond the last shows the first (spec §9: page resets to 1 when beyond page count).
-      const pages = Math.max(1, Math.ceil(total / size));
-      const page = (query.page ?? 1) > pages ? 1 : (query.page ?? 1);
-      const rows = await read.page({
-        campaignIds,
-        filters,
-        sortBy: query.sortBy ?? 'id',
-        sortDesc: query.sortDesc === 'true',
-        limit: size,
-        offset: (page - 1) * size,
-      });
-      return {
-        items: rows.map((row) => toColdCallRow(row, viewer, at)),
-        headers: COLD_CALL_HEADERS,
-        options: { totalCount: total, supportedPageSizes: [...COLD_CALL_PAGE_SIZES] },
-        additionals_filters: {
-          campaigns,
-          period:
-            filters.period_start != null && filters.period_end != null
-              ? { start: filters.period_start, end: filters.period_end }
-              : null,
-        },
-        export_to_csv: false,
-        clickable_row: false,
-        name_table: 'cold_calls',
-        file_name: 'cold_calls',
-      };
-    },
-
     /**
      * POST /api/get_cold_call_for_agent: the lead (or, without an id, the next free one) is attached to the agent
      * and any other lead they held is let go, in one transaction. A lead another agent holds is refused (409).

@@ -142,7 +142,7 @@ export const callLogTable: TableDefinition = {
   clickableRow: true,
   exportNeedsPeriod: 'period',
   filters: [
-    periodFilter({ column: sql`c.queued_at`, defaultDays: 1 }),
+    periodFilter({ column: sql`c.queued_at`, defaultDays: 7 }),
     {
       name: 'client_phone',
       text: 'Client phone',

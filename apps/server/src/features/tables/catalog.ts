@@ -1,9 +1,16 @@
 import { ADMIN_TABLES } from '../admin/index.js';
+import { coldCallsTable } from '../coldCalls/index.js';
 import { auditLogTable } from './auditLogTable.js';
 import { callLogTable } from './callLogTable.js';
 import type { EditFormDefinition, TableDefinition } from './tableDefinition.js';
 import { WORK_TIME_EDIT_FORMS, WORK_TIME_TABLES } from './workTime/index.js';
 
 /** Every table GET /api/tables/:name answers, and the edit forms of those that have one. */
-export const TABLES: readonly TableDefinition[] = [callLogTable, auditLogTable, ...WORK_TIME_TABLES, ...ADMIN_TABLES];
+export const TABLES: readonly TableDefinition[] = [
+  callLogTable,
+  auditLogTable,
+  coldCallsTable,
+  ...WORK_TIME_TABLES,
+  ...ADMIN_TABLES,
+];
 export const EDIT_FORMS: readonly EditFormDefinition[] = [...WORK_TIME_EDIT_FORMS];

@@ -9,3 +9,4 @@ export type {
   TableSummary,
 } from './tableDefinition.js';
 export { tablesRoutes } from './tables.routes.js';
+export { workTimeRoutes } from './workTime/index.js';

@@ -56,6 +56,8 @@ export type TableColumn = Omit<TableHeader, 'sortable' | 'filterable' | 'filters
 export type TableDefinition = {
   /** The :name in GET /api/tables/:name. */
   name: string;
+  /** The spec's own address for this table (/api/get_cold_calls_table_data, say), answered the same way. */
+  specUrl?: string;
   /** name_table: the title shown above the table. */
   title: string;
   /** The export's file name before the _yyyymmddhhmm stamp. */
@@ -80,6 +82,8 @@ export type TableDefinition = {
    * url, is_valid, css_class...). Row rules live here: an agent's own rows, a company's campaigns.
    */
   rows: (context: TableContext) => RowQuery;
+  /** Refuses a request the row rules cannot express as a filter (an id of a campaign not the viewer's: 403). */
+  authorize?: (context: TableContext) => Promise<void>;
   /** Turns a database row into the row sent (adds a url, say); default: as it is. Not used by the export. */
   present?: (row: TableRow, context: TableContext) => TableRow;
   /**

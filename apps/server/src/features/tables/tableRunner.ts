@@ -88,6 +88,7 @@ export async function resolveRequest(
   request: TableQuery,
   context: TableContext,
 ): Promise<ResolvedRequest> {
+  await definition.authorize?.(context);
   const columns = visibleColumns(definition, context);
   const pageSizes = definition.pageSizes ?? TABLE_PAGE_SIZES;
   const pageSize = request.items_per_page ?? TABLE_DEFAULT_PAGE_SIZE;

@@ -8,6 +8,7 @@ import {
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { signedIn } from '../../plugins/access.js';
 import { forbidden, notFound } from '../../plugins/errors.js';
@@ -24,14 +25,19 @@ const tags = ['tables'];
  */
 export const tablesRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
+  /** The server's own CSV writer for exports (a PostgreSQL server; null on the embedded database). */
+  copyCsvOut: DatabaseHandle['copyCsvOut'];
   tables: readonly TableDefinition[];
   editForms: readonly EditFormDefinition[];
   now?: () => number;
-}> = async (app, { db, tables, editForms, now = Date.now }) => {
-  for (const table of tables) {
+}> = async (app, { db, copyCsvOut, tables, editForms, now = Date.now }) => {
+  const addresses = tables.flatMap((table) =>
+    [`/api/tables/${table.name}`, ...(table.specUrl ? [table.specUrl] : [])].map((url) => ({ table, url })),
+  );
+  for (const { table, url } of addresses) {
     app.route({
       method: 'GET',
-      url: `/api/tables/${table.name}`,
+      url,
       config: { action: table.action },
       schema: {
         tags,
@@ -43,7 +49,7 @@ export const tablesRoutes: FastifyPluginAsyncZod<{
         const query = request.query;
         const context: TableContext = { db, viewer: signedIn(request).user, query, now: now() };
         if (!query.exportFile) return loadTablePage(table, query, context);
-        const csv = await exportTable(table, query, context);
+        const csv = await exportTable(table, query, context, copyCsvOut);
         return (
           reply
             .header('content-type', 'text/csv; charset=utf-8')

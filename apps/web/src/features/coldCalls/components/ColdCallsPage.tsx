@@ -1,96 +1,64 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import {
-  COLD_CALL_DEFAULT_PAGE_SIZE,
-  can,
-  type ColdCallFilters as Filters,
-  readyStatusFor,
-  statusTitle,
-} from '@shiftline/shared';
-import { useState } from 'react';
+import { type ColdCallRow, can, readyStatusFor, statusTitle, type TableRow } from '@shiftline/shared';
+import { useCallback, useState } from 'react';
 import { useCurrentUser } from '../../auth';
+import { DataTable } from '../../tables';
 import { useColdCallsLive } from '../hooks/useColdCallsLive';
-import { useColdCallsTable } from '../hooks/useColdCallsTable';
 import { useDialColdCall } from '../hooks/useDialColdCall';
-import { ColdCallFilters } from './ColdCallFilters';
-import { ColdCallsTable } from './ColdCallsTable';
+import { CallLeadButton } from './CallLeadButton';
 import { SimultaneousCallNotice } from './SimultaneousCallNotice';
 
-/** /outgoing_calls_to_make and /outbound_sales_calls: the leads to call, kept fresh by the live events. */
+/**
+ * /outgoing_calls_to_make and /outbound_sales_calls: the leads to call, on the generic table (server table
+ * cold_calls), kept fresh by the live events: list changes reload it through the spec's throttle, and a busy event
+ * greys that client's phone and marks the row invalid until the next load.
+ */
 export function ColdCallsPage() {
   const user = useCurrentUser();
-  const [page, setPage] = useState(1);
-  const [itemsPerPage, setItemsPerPage] = useState(COLD_CALL_DEFAULT_PAGE_SIZE);
-  const [filters, setFilters] = useState<Filters>({});
-  const table = useColdCallsTable({ page, itemsPerPage, filters });
+  const [loaded, setLoaded] = useState<{ at: number; reload: () => void } | null>(null);
   const busyClients = useColdCallsLive({
-    reload: () => void table.refetch(),
-    loadedAt: table.dataUpdatedAt > 0 ? table.dataUpdatedAt : null,
+    reload: () => loaded?.reload(),
+    loadedAt: loaded?.at ?? null,
     watchAll: user.role !== 'agent',
   });
   const dial = useDialColdCall();
-  const data = table.data;
-  const period = data?.additionals_filters.period ?? null;
+  const decorateRow = useCallback(
+    (row: TableRow): TableRow =>
+      busyClients.has(row.client_id as number) ? { ...row, busy: true, is_valid: false, css_class: 'busy' } : row,
+    [busyClients],
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box>
-        <Typography variant="h1" sx={{ mb: 0.5 }}>
-          Cold calls
-        </Typography>
-        <Typography color="text.secondary">
-          {`Leads of your outbound campaigns. Calls are made in ${statusTitle(readyStatusFor('outbound'))}.`}
-          {period ? ` Showing leads active since ${new Date(period.start * 1000).toLocaleString()}.` : ''}
-        </Typography>
-      </Box>
-      <ColdCallFilters
-        filters={filters}
-        campaigns={data?.additionals_filters.campaigns ?? []}
-        onChange={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
-      />
       {dial.error ? <Alert severity="error">{dial.error.message}</Alert> : null}
-      {table.error ? <Alert severity="error">{table.error.message}</Alert> : null}
-      <Paper variant="outlined" data-testid="cold-calls-table">
-        {data ? (
-          <>
-            <ColdCallsTable
-              rows={data.items}
-              busyClients={busyClients}
-              user={user}
-              canDial={can(user.role, 'cold_calls.call')}
-              registered={dial.registered}
-              dialling={dial.dialling}
-              onDial={dial.dial}
-            />
-            {data.items.length === 0 ? (
-              <Typography sx={{ p: 2 }} color="text.secondary">
-                No leads to call.
-              </Typography>
-            ) : null}
-            <TablePagination
-              component="div"
-              count={data.options.totalCount}
-              page={page - 1}
-              onPageChange={(_event, next) => setPage(next + 1)}
-              rowsPerPage={itemsPerPage}
-              rowsPerPageOptions={data.options.supportedPageSizes}
-              onRowsPerPageChange={(event) => {
-                setItemsPerPage(Number(event.target.value));
-                setPage(1);
-              }}
-            />
-          </>
-        ) : (
-          <Skeleton variant="rectangular" height={240} />
-        )}
-      </Paper>
+      <DataTable
+        name="cold_calls"
+        intro={
+          <Typography color="text.secondary">
+            {`Leads of your outbound campaigns. Calls are made in ${statusTitle(readyStatusFor('outbound'))}.`}
+          </Typography>
+        }
+        decorateRow={decorateRow}
+        onLoaded={setLoaded}
+        extraColumn={
+          can(user.role, 'cold_calls.call')
+            ? {
+                header: 'Call',
+                cell: (row) => (
+                  <CallLeadButton
+                    row={row as ColdCallRow}
+                    user={user}
+                    registered={dial.registered}
+                    dialling={dial.dialling}
+                    onDial={dial.dial}
+                  />
+                ),
+              }
+            : undefined
+        }
+      />
       <SimultaneousCallNotice open={dial.simultaneous} onClose={dial.closeNotice} />
     </Box>
   );

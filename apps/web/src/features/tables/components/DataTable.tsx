@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TableRow } from '@shiftline/shared';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { NoticeSnackbar } from '../../../ui/NoticeSnackbar';
@@ -16,7 +16,7 @@ import { useTableData } from '../hooks/useTableData';
 import { useTableExport } from '../hooks/useTableExport';
 import { useTableUrlState } from '../hooks/useTableUrlState';
 import { pageCountOf } from '../utils/pageButtons';
-import { DataTableGrid } from './DataTableGrid';
+import { DataTableGrid, type ExtraColumn } from './DataTableGrid';
 import { EditRowDialog } from './EditRowDialog';
 import { ExportDialog } from './ExportDialog';
 import { LeadDetailsDialog } from './LeadDetailsDialog';
@@ -27,19 +27,39 @@ import { TablePager } from './TablePager';
 /** A lead row (a client's): a click shows its details when the table has no link for it. */
 const isLeadRow = (row: TableRow) => row.client_id !== undefined && row.client_id !== null;
 
+/** What a page built on the table adds (the cold calls: its text, live marks and a Call button). */
+export type DataTableExtras = {
+  /** Shown under the title. */
+  intro?: ReactNode;
+  /** A last column of the page's own. */
+  extraColumn?: ExtraColumn;
+  /** A row as shown: live marks the page knows before the next load (a client gone busy, say). */
+  decorateRow?: (row: TableRow) => TableRow;
+  /** Each load's time and how to load again: a live page reloads through its own throttle. */
+  onLoaded?: (loaded: { at: number; reload: () => void }) => void;
+};
+
 /**
  * The one component for every server table (spec §2.8): the filters row, the table, the pager, the export, row
  * actions and edit forms. Its page, size, sort and filters live in the address.
  */
-export function DataTable({ name }: { name: string }) {
+export function DataTable({ name, intro, extraColumn, decorateRow, onLoaded }: { name: string } & DataTableExtras) {
   const user = useCurrentUser();
   const zone = user.timezone;
   const navigate = useNavigate();
   const state = useTableUrlState();
   const { params } = state;
   const table = useTableData(name, params);
-  const response = table.data;
-  const reload = () => void table.refetch();
+  const loaded = table.data;
+  const response = useMemo(
+    () => (loaded && decorateRow ? { ...loaded, items: loaded.items.map(decorateRow) } : loaded),
+    [loaded, decorateRow],
+  );
+  const { refetch, loadedAt } = table;
+  const reload = () => void refetch();
+  useEffect(() => {
+    if (loadedAt > 0) onLoaded?.({ at: loadedAt, reload: () => void refetch() });
+  }, [loadedAt, onLoaded, refetch]);
   const actions = useRowActions(response?.identifier_name ?? 'id', reload);
   const exporting = useTableExport(name, params);
   const [lead, setLead] = useState<TableRow | null>(null);
@@ -74,6 +94,7 @@ export function DataTable({ name }: { name: string }) {
       <Typography variant="h1" sx={{ mb: 2 }} data-testid="table-title">
         {response?.name_table ?? '\u00a0'}
       </Typography>
+      {intro ? <Box sx={{ mt: -1, mb: 2 }}>{intro}</Box> : null}
       {response ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
           <TableFilters
@@ -117,6 +138,7 @@ export function DataTable({ name }: { name: string }) {
               onRowClick={openRow}
               rowClickable={(row) => rowLink(row) !== null || isLeadRow(row)}
               onAction={actions.start}
+              extraColumn={extraColumn}
             />
           </Box>
           {response.items.length === 0 ? (

@@ -14,11 +14,14 @@ import {
   type SortingState,
   useTable,
 } from '@tanstack/react-table';
-import { type CSSProperties, useMemo } from 'react';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import { formatTotal } from '../utils/formatCell';
 import { type DataTableFeatures, dataTableFeatures, tableColumns } from '../utils/tableColumns';
 import { RowActions } from './RowActions';
 import { TableCellValue } from './TableCellValue';
+
+/** A column a page adds after the server's (the cold calls' Call button). */
+export type ExtraColumn = { header: string; cell: (row: TableRow) => ReactNode };
 
 type Props = {
   response: TableResponse;
@@ -33,6 +36,7 @@ type Props = {
   /** Whether a click on this row does anything (a link, or lead details). */
   rowClickable: (row: TableRow) => boolean;
   onAction: (action: TableAction, row: TableRow) => void;
+  extraColumn?: ExtraColumn;
 };
 
 /** A fixed column stays in view while the table scrolls sideways (the library gives its offset). */
@@ -52,7 +56,8 @@ function fixedStyle(column: Column<DataTableFeatures, TableRow, unknown>, header
  * ones; the server sorts), fixed columns, the rows with their formats and actions, and the totals row.
  */
 export function DataTableGrid(props: Props) {
-  const { response, page, pageSize, sortBy, sortDesc, onSort, zone, onRowClick, rowClickable, onAction } = props;
+  const { response, page, pageSize, sortBy, sortDesc, onSort, zone, onRowClick, rowClickable, onAction, extraColumn } =
+    props;
   const columns = useMemo(() => tableColumns(response), [response]);
   const headersById = useMemo(
     () => new Map<string, TableHeader>(response.headers.map((header) => [header.value, header])),
@@ -149,6 +154,15 @@ export function DataTableGrid(props: Props) {
                 </TableCell>
               );
             })}
+            {extraColumn && level === 0 ? (
+              <TableCell
+                rowSpan={headerGroups.length}
+                align="right"
+                sx={{ ...headerBackground, fontWeight: 600, verticalAlign: 'bottom' }}
+              >
+                {extraColumn.header}
+              </TableCell>
+            ) : null}
           </MuiTableRow>
         ))}
       </TableHead>
@@ -175,6 +189,7 @@ export function DataTableGrid(props: Props) {
               }
               data-testid="table-row"
               data-id={String(original[response.identifier_name] ?? '')}
+              data-valid={original.is_valid === undefined ? undefined : String(original.is_valid !== false)}
               sx={clickable ? { cursor: 'pointer' } : undefined}
             >
               {leafColumns.map((column) => {
@@ -196,6 +211,7 @@ export function DataTableGrid(props: Props) {
                   </TableCell>
                 );
               })}
+              {extraColumn ? <TableCell align="right">{extraColumn.cell(original)}</TableCell> : null}
             </MuiTableRow>
           );
         })}
@@ -224,6 +240,7 @@ export function DataTableGrid(props: Props) {
                 </TableCell>
               );
             })}
+            {extraColumn ? <TableCell /> : null}
           </MuiTableRow>
         ) : null}
       </TableBody>

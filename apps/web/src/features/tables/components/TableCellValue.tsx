@@ -13,12 +13,18 @@ export function TableCellValue({ header, row, zone }: Props) {
   }
   if (header.check_valid_phone) {
     const invalid = row.is_valid === false;
+    // A busy client's number is greyed (spec §4), a number that is not valid red.
+    const busy = row.css_class === 'busy';
     return (
       <Typography
         component="span"
         variant="body2"
         data-valid={String(!invalid)}
-        sx={{ color: invalid ? 'error.main' : 'inherit', fontVariantNumeric: 'tabular-nums' }}
+        data-busy={String(busy)}
+        sx={{
+          color: busy ? 'text.disabled' : invalid ? 'error.main' : 'inherit',
+          fontVariantNumeric: 'tabular-nums',
+        }}
       >
         {text}
       </Typography>

@@ -25,6 +25,8 @@ export function useTableData(name: string, params: TableParams) {
   return {
     data,
     loading: query.isFetching,
+    /** When the page shown last arrived (0 before the first). */
+    loadedAt: query.dataUpdatedAt,
     failed: query.isError,
     refetch: query.refetch,
   };
