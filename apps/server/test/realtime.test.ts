@@ -18,6 +18,26 @@ describe('Socket.IO', () => {
     forged.close();
   });
 
+  it('refuses a session whose password must change, until it has changed', async () => {
+    const session = await login(t.app, demoEmail('schedule_supervisor'));
+    await t.database.db
+      .updateTable('users')
+      .set({ must_change_password: true })
+      .where('id', '=', session.userId)
+      .execute();
+    const refused = connectSocket(baseUrl, session.cookie);
+    await expect(waitForConnect(refused)).rejects.toThrow('password_change_required');
+    refused.close();
+    await t.database.db
+      .updateTable('users')
+      .set({ must_change_password: false })
+      .where('id', '=', session.userId)
+      .execute();
+    const allowed = connectSocket(baseUrl, session.cookie);
+    await waitForConnect(allowed);
+    allowed.close();
+  });
+
   it("puts the user in their own, their role's and their campaigns' rooms, and relays join and leave", async () => {
     const session = await login(t.app, demoEmail('agent'));
     const me = (await t.app.inject({ url: '/api/auth/me', headers: as(session) })).json();

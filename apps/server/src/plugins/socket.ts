@@ -84,6 +84,11 @@ export const socketPlugin = fp(
           next(new Error('not_signed_in'));
           return;
         }
+        // After an administrator's password reset the session hears nothing until the password has changed.
+        if (active.user.must_change_password) {
+          next(new Error('password_change_required'));
+          return;
+        }
         const rooms = await roomsOf(options.users, active.user);
         const joinable = joinableRooms(active.user);
         for (const room of rooms) joinable.set(room, room);

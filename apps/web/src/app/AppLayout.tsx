@@ -49,10 +49,13 @@ export function AppLayout() {
   const [navOpen, setNavOpen] = useState(false);
   const { page, dialog } = usePageAndDialog();
 
+  // A session whose password must change gets no live connection (the server refuses it) until it has changed.
+  const mayConnect = !user.must_change_password;
   useEffect(() => {
+    if (!mayConnect) return;
     void socketClient.connect();
     return () => socketClient.disconnect();
-  }, []);
+  }, [mayConnect]);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
