@@ -236,8 +236,8 @@ export async function buildApp({
 
   await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null });
   await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
-  await app.register(workTimeRoutes, { db, realtime: app.realtime, now });
-  await registerAdmin(app, db);
+  const adminUsers = await registerAdmin(app, db);
+  await app.register(workTimeRoutes, { db, adminUsers, now });
   await app.register(tablesRoutes, {
     db,
     copyCsvOut: database.copyCsvOut,

@@ -244,6 +244,9 @@ export function createAdminUsersService(deps: {
       return temporary;
     },
 
+    /** Closes a user's pages and ends their live status (after a change that signed them out has committed). */
+    signedOut,
+
     async signOut(actor: UserRow, id: number): Promise<number> {
       let ended = 0;
       await changeUser(actor, id, 'sign_out', async (users) => {

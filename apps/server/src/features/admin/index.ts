@@ -5,16 +5,16 @@ import type { Database } from '../../db/schema.js';
 import { adminRoutes } from './admin.routes.js';
 import { createAdminOrgService } from './adminOrg.service.js';
 import { createAdminUsersRepository } from './adminUsers.repository.js';
-import { createAdminUsersService } from './adminUsers.service.js';
+import { type AdminUsersService, createAdminUsersService } from './adminUsers.service.js';
 
 export { ADMIN_TABLES } from './adminTables.js';
-export { checkMayChange } from './adminUsers.service.js';
+export { type AdminUsersService, checkMayChange } from './adminUsers.service.js';
 
 /**
  * The administration's services and routes (after the live engine: signing a user out ends their status); the live
  * boards hear when an agent's campaigns change.
  */
-export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>): Promise<AdminUsersService> {
   const reader = createAdminUsersRepository(db);
   const announceAgentCampaigns = async (userIds: readonly number[]) => {
     for (const userId of userIds) {
@@ -31,4 +31,5 @@ export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>):
   });
   const org = createAdminOrgService({ db, announceAgentCampaigns });
   await app.register(adminRoutes, { users, org });
+  return users;
 }

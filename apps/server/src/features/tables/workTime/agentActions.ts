@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { CALL_TAKING_ROLES, emailSchema } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, UserRow } from '../../../db/schema.js';
 import { AppError, conflict, forbidden } from '../../../plugins/errors.js';
 import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../../campaigns/index.js';
-import { hashPassword } from '../../users/index.js';
 import { auditWorkTimeEdit } from './workTimeAudit.js';
 
 /**
@@ -18,20 +16,25 @@ export const agentActionBodySchema = z
   .transform((body) => ({ email: (body.email ?? body.identifier) as string }));
 export type AgentActionBody = z.output<typeof agentActionBodySchema>;
 
-export type AgentAction = 'enable' | 'disable' | 'archive' | 'reset_password';
+/** What the agents table does itself; archiving and a password reset are the administration's (adminUsers). */
+export type AgentSwitch = 'enable' | 'disable';
 
 /**
  * The agent an action names, locked for the change. Spec §5: an unknown email (or one of the hidden system accounts)
  * is 'Unable to disable/enable user, no user with such email'; the protected root administrator is 'You can't change
  * that user'. Only call-taking users are agents; an administrator never changes themselves here.
  */
-async function targetOf(trx: Kysely<Database>, actor: UserRow, email: string): Promise<UserRow> {
-  const user = await trx
+export async function agentByEmail(
+  db: Kysely<Database>,
+  actor: UserRow,
+  email: string,
+  lock = false,
+): Promise<UserRow> {
+  const query = db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .forUpdate()
-    .executeTakeFirst();
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+  const user = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!user || user.is_system) {
     throw new AppError('not_found', UNKNOWN_EMAIL_MESSAGE, { email: UNKNOWN_EMAIL_MESSAGE });
   }
@@ -41,51 +44,36 @@ async function targetOf(trx: Kysely<Database>, actor: UserRow, email: string): P
   return user;
 }
 
-const snapshot = (user: UserRow) => ({
-  disabled: user.disabled,
-  archived: user.archived,
-  must_change_password: user.must_change_password,
-});
+const snapshot = (user: UserRow) => ({ disabled: user.disabled, archived: user.archived });
 
 /**
- * Runs one row action in one transaction with its audit entry; disabling, archiving and a password reset end the
- * agent's sessions. Returns the user whose sockets must be closed (after the commit), and a reset's temporary password.
+ * Enables or disables an agent in one transaction with its audit entry; disabling ends the agent's sessions. Returns
+ * the user (whose live session the caller ends after the commit when disabled).
  */
-export async function runAgentAction(
+export async function switchAgent(
   db: Kysely<Database>,
   actor: UserRow,
-  action: AgentAction,
+  action: AgentSwitch,
   body: AgentActionBody,
-): Promise<{ user: UserRow; signOut: boolean; temporaryPassword: string | null }> {
-  const temporary = action === 'reset_password' ? randomBytes(9).toString('base64url') : null;
-  const passwordHash = temporary === null ? null : await hashPassword(temporary);
+): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
-    const user = await targetOf(trx, actor, body.email);
+    const user = await agentByEmail(trx, actor, body.email, true);
     if (user.archived) throw conflict('The agent is archived.');
     if (action === 'enable' && !user.disabled) throw conflict('The agent is already enabled.');
     if (action === 'disable' && user.disabled) throw conflict('The agent is already disabled.');
-    const change =
-      action === 'enable'
-        ? { disabled: false }
-        : action === 'disable'
-          ? { disabled: true }
-          : action === 'archive'
-            ? { archived: true }
-            : { password_hash: passwordHash as string, must_change_password: true };
     const updated = await trx
       .updateTable('users')
-      .set(change)
+      .set({ disabled: action === 'disable' })
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const signOut = action !== 'enable';
-    if (signOut) await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    if (action === 'disable') await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     await auditWorkTimeEdit(trx, {
       actorId: actor.id,
       action: `agent.${action}`,
       subject: `user:${user.id}`,
       details: { before: snapshot(user), after: snapshot(updated) },
     });
-    return { user: updated, signOut, temporaryPassword: temporary };
+    return updated;
   });
 }
