@@ -1,8 +1,8 @@
 import { CALL_TAKING_ROLES, type CampaignType } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
+import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database } from '../../db/schema.js';
 import { listedUser } from '../users/index.js';
-import { type AuditEntry, writeAudit } from './auditLog.js';
 
 type CampaignColumns = {
   name: string;

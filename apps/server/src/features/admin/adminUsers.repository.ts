@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
-import { type AuditEntry, writeAudit } from './auditLog.js';
 
 /** What the audit log keeps of a user: every field the administration writes, never the password hash. */
 export type UserSnapshot = Omit<UserRow, 'password_hash' | 'created_at' | 'display_from'> & { campaign_ids: number[] };

@@ -1,5 +1,6 @@
 import type { CampaignType } from '@shiftline/shared';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database } from '../../db/schema.js';
 import { listedUser } from '../users/index.js';
 
@@ -104,17 +105,7 @@ export function createCampaignsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async writeAudit(entry: { actorId: number; action: string; subject: string; details: unknown }): Promise<void> {
-      await db
-        .insertInto('audit_log')
-        .values({
-          actor_id: entry.actorId,
-          action: entry.action,
-          subject: entry.subject,
-          details: JSON.stringify(entry.details),
-        })
-        .execute();
-    },
+    writeAudit: (entry: AuditEntry) => writeAudit(db, entry),
   };
 }
 

@@ -104,7 +104,11 @@ export function createCampaignsService(deps: {
           actorId: actor.id,
           action: current.is_disabled ? 'campaign_agent.enable' : 'campaign_agent.disable',
           subject: `user:${user.id}`,
-          details: { campaign: target.campaign },
+          details: {
+            campaign: target.campaign,
+            before: { is_disabled: current.is_disabled },
+            after: { is_disabled: !current.is_disabled },
+          },
         });
         return (await trx.userCampaigns(user.id)).map((row) => ({
           id: row.id,

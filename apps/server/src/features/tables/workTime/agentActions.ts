@@ -1,10 +1,10 @@
 import { CALL_TAKING_ROLES, emailSchema } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { writeAudit } from '../../../db/auditLog.js';
 import type { Database, UserRow } from '../../../db/schema.js';
 import { AppError, conflict, forbidden } from '../../../plugins/errors.js';
 import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../../campaigns/index.js';
-import { auditWorkTimeEdit } from './workTimeAudit.js';
 
 /**
  * The agents table's row actions: the row's email, as `email` (the spec's enable/disable call) or as `identifier`
@@ -68,7 +68,7 @@ export async function switchAgent(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (action === 'disable') await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-    await auditWorkTimeEdit(trx, {
+    await writeAudit(trx, {
       actorId: actor.id,
       action: `agent.${action}`,
       subject: `user:${user.id}`,

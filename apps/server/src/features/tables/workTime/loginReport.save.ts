@@ -1,12 +1,12 @@
 import { ACTIVITY_CAP_SECONDS, isoInstantSchema } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
+import { writeAudit } from '../../../db/auditLog.js';
 import type { Database, UserRow } from '../../../db/schema.js';
 import { conflict, invalidField, notFound } from '../../../plugins/errors.js';
 import { addStateDeltasToRollups, foldRollupBacklog, type StateDelta } from '../../../rollups/index.js';
 import { lockUserRow } from '../../users/index.js';
 import { findLoginSession } from './loginSessions.js';
-import { auditWorkTimeEdit } from './workTimeAudit.js';
 import { agentOfEdit } from './workTimeScope.js';
 
 /** POST /api/save_login_report_data: the form's model (agent and other fields are ignored). */
@@ -192,7 +192,7 @@ export async function saveLoginReport(db: Kysely<Database>, viewer: UserRow, bod
     });
     await addStateDeltasToRollups(trx, deltas);
 
-    await auditWorkTimeEdit(trx, {
+    await writeAudit(trx, {
       actorId: viewer.id,
       action: 'login_report.edit',
       subject: `user:${session.user_id}`,

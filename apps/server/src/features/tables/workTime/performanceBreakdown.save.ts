@@ -1,13 +1,13 @@
 import { checkSumEquals, instantOf, parseTimeCell, type SumEqualsRule, textSchema } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { writeAudit } from '../../../db/auditLog.js';
 import type { Database, UserRow } from '../../../db/schema.js';
 import { AppError, conflict, invalidField } from '../../../plugins/errors.js';
 import { addStateDeltasToRollups, foldRollupBacklog, type StateDelta } from '../../../rollups/index.js';
 import { lockUserRow } from '../../users/index.js';
 import { BREAKDOWN_CATEGORIES, bookedState, SUM_RULE_MESSAGE, TOTAL_COLUMN } from './breakdownCategories.js';
 import { type BreakdownDayRow, dayVersion, readBreakdownDay } from './breakdownDay.js';
-import { auditWorkTimeEdit } from './workTimeAudit.js';
 import { agentOfEdit } from './workTimeScope.js';
 
 const MAX_INT = 2_147_483_647;
@@ -122,7 +122,7 @@ export async function saveBreakdown(db: Kysely<Database>, viewer: UserRow, body:
       )
       .execute();
     await addStateDeltasToRollups(trx, deltas);
-    await auditWorkTimeEdit(trx, {
+    await writeAudit(trx, {
       actorId: viewer.id,
       action: 'performance_breakdown.edit',
       subject: `user:${userId}`,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from './schema.js';
 
 /** One change as the audit log keeps it: who, what, to which record, and the record before and after. */
 export type AuditEntry = {
