@@ -54,13 +54,16 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
      * opening a row.
      */
     async lockCurrent(userId: number): Promise<OpenState | null> {
+      let userLocked = false;
       for (;;) {
         const open = await openRow(userId).forUpdate().executeTakeFirst();
         if (open) return open as OpenState;
-        // READ COMMITTED: a new statement sees the row that replaced the one the locked read waited for.
+        // READ COMMITTED: a new statement sees the row that replaced the one the locked read waited for. This holds
+        // after the user's lock too: the row its holder opened may have been replaced while this read waited for it.
         if (await openRow(userId).executeTakeFirst()) continue;
+        if (userLocked) return null;
         await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-        return ((await openRow(userId).forUpdate().executeTakeFirst()) as OpenState | undefined) ?? null;
+        userLocked = true;
       }
     },
 
