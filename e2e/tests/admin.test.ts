@@ -20,7 +20,8 @@ async function shot(page: Page, name: string): Promise<void> {
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
+        // A cancelled animation (the dialog closing meanwhile) rejects its promise: nothing left to wait for.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
   await page.screenshot({ path: join(SHOTS, `admin-${name}.png`) });

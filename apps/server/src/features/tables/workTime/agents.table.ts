@@ -31,7 +31,7 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 
 export const agentsTable: TableDefinition = {
   name: AGENTS,
-  title: 'Agents',
+  title: 'Agents table',
   fileName: 'agents',
   action: 'tables.agents',
   identifier: 'email',

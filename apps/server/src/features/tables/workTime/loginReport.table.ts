@@ -13,7 +13,7 @@ export const SAVE_LOGIN_REPORT_URL = '/api/save_login_report_data';
 
 export const loginReportTable: TableDefinition = {
   name: LOGIN_REPORT,
-  title: 'Login Report',
+  title: 'Login report',
   fileName: 'login_report',
   action: 'tables.login_report',
   identifier: 'id',

@@ -26,7 +26,7 @@ const agentName = sql<string>`u.first_name || ' ' || u.second_name`;
 
 export const performanceBreakdownTable: TableDefinition = {
   name: PERFORMANCE_BREAKDOWN,
-  title: 'Performance Breakdown',
+  title: 'Performance breakdown',
   fileName: 'performance_breakdown',
   action: 'tables.performance_breakdown',
   identifier: 'row_key',

@@ -31,6 +31,8 @@ const isLeadRow = (row: TableRow) => row.client_id !== undefined && row.client_i
 export type DataTableExtras = {
   /** Shown under the title. */
   intro?: ReactNode;
+  /** The generic /tables/:name page: the browser's title is the table's name. */
+  namesPage?: boolean;
   /** A last column of the page's own. */
   extraColumn?: ExtraColumn;
   /** A row as shown: live marks the page knows before the next load (a client gone busy, say). */
@@ -43,7 +45,14 @@ export type DataTableExtras = {
  * The one component for every server table (spec §2.8): the filters row, the table, the pager, the export, row
  * actions and edit forms. Its page, size, sort and filters live in the address.
  */
-export function DataTable({ name, intro, extraColumn, decorateRow, onLoaded }: { name: string } & DataTableExtras) {
+export function DataTable({
+  name,
+  intro,
+  namesPage = false,
+  extraColumn,
+  decorateRow,
+  onLoaded,
+}: { name: string } & DataTableExtras) {
   const user = useCurrentUser();
   const zone = user.timezone;
   const navigate = useNavigate();
@@ -74,8 +83,9 @@ export function DataTable({ name, intro, extraColumn, decorateRow, onLoaded }: {
     if (beyond) setPage(1, true);
   }, [beyond, setPage]);
 
-  // The browser's title names the table, as the route's 'Table' cannot ('Call log · Shiftline').
-  const tableTitle = response?.name_table;
+  // On the generic page the browser's title names the table, as the route's 'Table' cannot ('Call log · Shiftline');
+  // a page of its own (administration, cold calls) keeps its route's title.
+  const tableTitle = namesPage ? response?.name_table : undefined;
   useEffect(() => {
     if (tableTitle) document.title = `${tableTitle} · Shiftline`;
   }, [tableTitle]);

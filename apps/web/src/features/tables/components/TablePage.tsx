@@ -5,5 +5,5 @@ import { DataTable } from './DataTable';
 export function TablePage() {
   const { name = '' } = useParams();
   // A new table starts from its own state: the key drops the last table's dialogs and scroll position.
-  return <DataTable key={name} name={name} />;
+  return <DataTable key={name} name={name} namesPage />;
 }
