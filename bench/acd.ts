@@ -168,6 +168,22 @@ async function runAcd(
     }, ms);
     timers.add(timer);
   };
+  /**
+   * An after-call form closing, on the next turn (not inside the engine's release signal). The drain never cancels
+   * these, as it cancels the answer and hang-up timers: a close cancelled after its call ended would leave the agent
+   * held for ever and the drain waiting on them (a run once stood idle like that).
+   */
+  let closing = 0;
+  const closeSoon = (run: () => Promise<void>) => {
+    closing += 1;
+    setTimeout(() => {
+      run()
+        .catch(fail)
+        .finally(() => {
+          closing -= 1;
+        });
+    }, 0);
+  };
 
   /**
    * A call offered during its own arrive() found a free agent (timed: arrival → offer); one offered later waited in
@@ -209,7 +225,7 @@ async function runAcd(
     }
     if (reason === 'caller' || reason === 'agent') {
       // The after-call form closes at once: back to ready (and maybe straight into the next call).
-      later(0, async () => {
+      closeSoon(async () => {
         holding.delete(agentId);
         // Ready → offer is measured when calls are waiting for this agent (otherwise it is idle time).
         if (!stopping && pending.size > 0) readyAt.set(agentId, performance.now());
@@ -299,7 +315,7 @@ async function runAcd(
     }
     await engine.callerHungUp(id).catch(() => undefined);
   }
-  while (holding.size > 0 || timers.size > 0) await pause(50);
+  while (holding.size > 0 || timers.size > 0 || closing > 0) await pause(50);
   await pause(500);
   for (const id of bench.agentIds) {
     const info = await engine.statusInfo(agentOf(id));
