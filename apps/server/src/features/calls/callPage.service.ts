@@ -4,6 +4,7 @@ import {
   commissionOf,
   isLiveStatus,
   LIVE_CALL_STATES,
+  READS_ANY_CALL,
   type Role,
   type Sales,
   type SetNewSalesBody,
@@ -17,15 +18,6 @@ import { listedAgent } from '../users/index.js';
 import { createAgentStatesRepository } from './agentStates.repository.js';
 import type { Agent } from './callEngine.js';
 import { type CallDetailsRow, type CallRow, createCallsRepository } from './calls.repository.js';
-
-/** Roles that may read any call's data (they pick calls up and watch the floor), besides the call's own agent. */
-const READS_ANY_CALL: readonly Role[] = [
-  'team_lead',
-  'agent_supervisor',
-  'campaign_manager',
-  'administrator',
-  'super_admin',
-];
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
