@@ -1,9 +1,11 @@
 export declare const TEMPLATE: string;
 export declare const KAMAILIO_BINARY: string;
 export declare const SIPP_BINARY: string;
+export declare const RTPENGINE_BINARY: string;
 export declare const DEBIAN_PACKAGES: string[];
 export declare function kamailioInstalled(): boolean;
 export declare function sippInstalled(): boolean;
+export declare function rtpengineInstalled(): boolean;
 export declare function installPackages(log?: (line: string) => void): void;
 export declare function freePort(host?: string): Promise<number>;
 export declare function renderConfig(values: Record<string, string | number>): string;

@@ -13,7 +13,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const TEMPLATE = join(here, 'kamailio.cfg');
 export const KAMAILIO_BINARY = '/usr/sbin/kamailio';
 export const SIPP_BINARY = '/usr/bin/sipp';
-/** Debian 12's packages the configuration needs (kamailio itself has tm, dialog, async, jsonrpcs, htable). */
+export const RTPENGINE_BINARY = '/usr/bin/rtpengine';
+/**
+ * Debian 12's packages the configuration needs (kamailio itself has tm, dialog, async, jsonrpcs, htable), SIPp for
+ * the scripted callers and clients, and rtpengine, which bridges browsers' WebRTC media to those clients' plain RTP.
+ */
 export const DEBIAN_PACKAGES = [
   'kamailio',
   'kamailio-websocket-modules',
@@ -21,6 +25,7 @@ export const DEBIAN_PACKAGES = [
   'kamailio-utils-modules',
   'kamailio-json-modules',
   'sip-tester',
+  'rtpengine-daemon',
 ];
 const MODULES = '/usr/lib/x86_64-linux-gnu/kamailio/modules';
 
@@ -28,10 +33,11 @@ export const kamailioInstalled = () =>
   existsSync(KAMAILIO_BINARY) &&
   ['websocket.so', 'auth_ephemeral.so', 'http_client.so'].every((module) => existsSync(join(MODULES, module)));
 export const sippInstalled = () => existsSync(SIPP_BINARY);
+export const rtpengineInstalled = () => existsSync(RTPENGINE_BINARY);
 
 /** Installs the Debian packages that are missing (apt-get, non-interactive). */
 export function installPackages(log = (line) => process.stderr.write(`${line}\n`)) {
-  if (kamailioInstalled() && sippInstalled()) return;
+  if (kamailioInstalled() && sippInstalled() && rtpengineInstalled()) return;
   log(`Installing ${DEBIAN_PACKAGES.join(' ')} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...DEBIAN_PACKAGES]]) {

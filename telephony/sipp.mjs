@@ -4,7 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, SIPP_BINARY } from './harness.mjs';
+import { freePort, rtpengineInstalled, SIPP_BINARY } from './harness.mjs';
+import { startMediaBridge } from './mediaBridge.mjs';
+import { startRtpengine } from './rtpengine.mjs';
+import { writeTonePcap } from './sipp/tonePcap.mjs';
 
 const scenarios = join(dirname(fileURLToPath(import.meta.url)), 'sipp');
 export const scenario = (name) => join(scenarios, `${name}.xml`);
@@ -83,37 +86,53 @@ export async function registerAgents(kamailio, agents, contactPort, parallel = 8
 /**
  * The outbound gateway that is not a phone network: a SIPp callee answering clients' calls. Each INVITE rings for
  * `ringMs`, then is answered with probability `answerChance` (the demo's 0.4; tests choose 1 or 0) or refused 486 Busy
- * Here. An answered call waits for the agent's BYE. Its answer's SDP is one a browser's WebRTC accepts (ICE-lite,
- * DTLS fingerprint), so JsSIP confirms the call; no media flows (SIPp answers no STUN).
+ * Here. An answered call plays a tone until the agent's BYE. Where rtpengine is installed, the gateway is the media
+ * bridge in front of SIPp, so a browser's WebRTC call gets audio both ways; without it SIPp is the gateway itself and
+ * only plain-RTP phones (SIPp agents) can talk to it.
  */
 export async function startCallee(options = {}) {
   const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? (await freePort(host));
+  const bridged = options.media !== false && rtpengineInstalled();
+  const gatewayPort = options.port ?? (await freePort(host));
+  const sippPort = bridged ? await freePort(host) : gatewayPort;
   const mediaPort = await freePort(host);
   const dir = mkdtempSync(join(tmpdir(), 'shiftline-callee-'));
   const file = join(dir, 'callee.xml');
+  const pcap = join(dir, 'tone.pcap');
+  const pcapMs = writeTonePcap(pcap);
   const chance = Math.min(1, Math.max(0, options.answerChance ?? 0.4));
   writeFileSync(
     file,
     readFileSync(scenario('callee'), 'utf8')
       .replaceAll('{{RING_MS}}', String(options.ringMs ?? 1000))
+      .replaceAll('{{CONTACT}}', `${host}:${gatewayPort}`)
+      .replaceAll('{{PCAP}}', pcap)
+      .replaceAll('{{PCAP_MS}}', String(pcapMs))
       // SIPp's chance="0" is not "never": always and never are written without one.
       .replaceAll(
         '{{DECIDE}}',
         chance >= 1 ? '' : chance <= 0 ? '<nop next="busy"/>' : `<nop next="busy" chance="${1 - chance}"/>`,
       ),
   );
-  const run = runSipp(['-sf', file, '-i', host, '-p', String(port), '-mi', host, '-mp', String(mediaPort)]);
+  const rtpengine = bridged ? await startRtpengine({ host }) : null;
+  const bridge = rtpengine
+    ? await startMediaBridge({ host, port: gatewayPort, callee: { host, port: sippPort }, rtpengine })
+    : null;
+  const run = runSipp(['-sf', file, '-i', host, '-p', String(sippPort), '-mi', host, '-mp', String(mediaPort)]);
   // SIPp binds at once; a moment lets it listen before the first INVITE.
   await new Promise((resolve) => setTimeout(resolve, 300));
   if (run.child.exitCode !== null) throw new Error(`the SIPp callee did not start:\n${run.output()}`);
   return {
     host,
-    port,
+    port: gatewayPort,
     /** What Kamailio's OUTBOUND_GATEWAY names. */
-    gateway: `${host}:${port}`,
-    output: run.output,
+    gateway: `${host}:${gatewayPort}`,
+    /** Whether browsers' media reaches the callee (rtpengine bridges it). */
+    bridged,
+    output: () => `${run.output()}${rtpengine ? `\nrtpengine:\n${rtpengine.log().slice(-5000)}` : ''}`,
     async stop() {
+      await bridge?.close();
+      await rtpengine?.stop();
       await run.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { freePort, type ServerProcess, spawnServer } from '@shiftline/server/testing/process';
 import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { kamailioInstalled, type RunningKamailio, startKamailio } from '../../telephony/harness.mjs';
+import {
+  kamailioInstalled,
+  type RunningKamailio,
+  rtpengineInstalled,
+  startKamailio,
+} from '../../telephony/harness.mjs';
 import { startCallee } from '../../telephony/sipp.mjs';
 
 /*
@@ -24,6 +29,8 @@ export const IN_NAMESPACE = process.env.SHIFTLINE_NETNS === '1';
 /** Why the real-call tests cannot run on this machine, or null when they can. */
 export function telephonyMissing(): string | null {
   if (!kamailioInstalled()) return 'Kamailio is not installed (npm run telephony installs it)';
+  // The clients agents dial reach a browser's WebRTC media only through rtpengine (telephony/mediaBridge.mjs).
+  if (!rtpengineInstalled()) return 'rtpengine is not installed (npm run telephony installs it)';
   if (!existsSync('/usr/bin/unshare') || !existsSync('/usr/sbin/ip')) return 'unshare or ip is missing';
   if (spawnSync('unshare', ['-n', 'true']).status !== 0) return 'this user may not create a network namespace';
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return 'the web app is not built (npm run build)';
@@ -72,7 +79,7 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
   const appUrl = `http://127.0.0.1:${port}`;
   // SHIFTLINE_KAMAILIO_LOG_LEVEL=3 for Kamailio's debug lines in a failing test's message.
   const logLevel = Number(process.env.SHIFTLINE_KAMAILIO_LOG_LEVEL ?? 1);
-  // The clients agents call: a SIPp callee answering every call after 1 s of ringing.
+  // The clients agents call: a SIPp callee answering every call after 1 s of ringing, playing a tone.
   const callee = await startCallee({ answerChance: 1, ringMs: 1000 });
   let kamailio = await startKamailio({ appUrl, logLevel, outboundGateway: callee.gateway });
   const first = kamailio;

@@ -35,7 +35,7 @@ describe.skipIf(IN_NAMESPACE)('the softphone on real SIP', () => {
       const run = await runInNetworkNamespace(THIS_FILE);
       // Every real-call test ran and passed there (only this re-run test is skipped inside).
       const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+7 passed \| 1 skipped \(8\)/);
+      expect(plain).toMatch(/Tests\s+8 passed \| 1 skipped \(9\)/);
       expect(plain).not.toMatch(/\d+ failed/);
       expect(run.code).toBe(0);
     },
@@ -388,7 +388,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     caller = null;
   });
 
-  it('a cold call on real SIP: the outbound agent dials a lead, the client (a SIPp callee) answers, End, the form', async () => {
+  it('a cold call on real SIP: the client (a SIPp callee) answers, audio flows and the call stays up 10 s, End, the form', async () => {
     const outbound = await phonePage('emma.roy.3@shiftline.test');
     await setStatus(outbound, 'outbound_sales_calls');
     await outbound.goto('/outgoing_calls_to_make');
@@ -402,7 +402,19 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await explained(expect.poll(() => phoneState(outbound), { timeout: 30_000 }).toBe('in_progress'));
     await expect.poll(() => callData(outbound, callId).then((call) => call.status), POLL).toBe('talking');
     await expect.poll(() => statusName(outbound), POLL).toBe('on_call');
+    // The client's tone arrives (rtpengine bridges the browser's WebRTC to SIPp's plain RTP), and the call stays up:
+    // before the media bridge the browser's ICE check failed and it hung up by itself after some seconds.
+    await explained(expect.poll(() => audioPacketsReceived(outbound), POLL).toBeGreaterThan(0));
+    const connectedAt = Date.now();
     await screenshot(outbound, 'softphone-cold-call');
+    while (Date.now() - connectedAt < 10_000) {
+      expect(await phoneState(outbound)).toBe('in_progress');
+      await outbound.waitForTimeout(1000);
+    }
+    const received = await audioPacketsReceived(outbound);
+    // 50 packets a second for 10 s; most of them, with a margin for a busy machine.
+    expect(received).toBeGreaterThan(300);
+    expect((await callData(outbound, callId)).status).toBe('talking');
 
     await outbound.getByTestId('call-end').click();
     await outbound.getByTestId('after-call-form').waitFor();
@@ -415,5 +427,91 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => statusName(outbound), POLL).toBe('outbound_sales_calls');
     expect((await callData(outbound, callId)).status).toBe('ended');
     await outbound.context().close();
+  });
+
+  it('a team lead: an offered call rings without being answered; Pick up on a waiting call answers at once', async () => {
+    const leadMe = (await api<Me>(lead, 'GET', '/api/auth/me')).json.user;
+    const leadCampaigns = await api<{ id: number; is_disabled: boolean }[]>(
+      admin,
+      'GET',
+      `/api/dashboards/user-campaigns-popup/${leadMe.id}`,
+    );
+    const campaign = await api<{ campaign: { id: number } | null }>(
+      lead,
+      'POST',
+      '/api/inquiries/get_campaign_by_phone_number',
+      { phone: campaignNumber },
+    );
+    const campaignId = campaign.json.campaign?.id;
+    // The engine offers the campaign's calls to the lead when Ready: they are enabled on it, like the agent.
+    expect(leadCampaigns.json.some((entry) => entry.id === campaignId && !entry.is_disabled)).toBe(true);
+
+    // Offered: only the lead is Ready. Their phone rings, and is still ringing well past an agent's 5 s.
+    await setStatus(agent, 'administrative');
+    await setStatus(lead, 'ready');
+    await lead.goto('/inquiries/all_calls');
+    await expect.poll(() => phoneState(lead), POLL).toBe('registered');
+    caller = await openCaller(browser, app.kamailio(), '+14165550115', (page) => traceSip(page, 'caller-offered'));
+    await caller.dial(campaignNumber);
+    await explained(lead.waitForURL(/\/inquiries\/call\/\d+/, { timeout: 30_000 }));
+    const offeredId = Number(/\/inquiries\/call\/(\d+)/.exec(lead.url())?.[1]);
+    await expect.poll(() => phoneState(lead), POLL).toBe('incoming');
+    await lead.waitForTimeout(7000);
+    expect(await phoneState(lead)).toBe('incoming');
+    expect(await callData(lead, offeredId)).toMatchObject({ status: 'offered', agent_id: leadMe.id });
+    expect(await caller.state()).toBe('calling');
+    await screenshot(lead, 'softphone-lead-offered');
+    // The caller gives up; the lead is free again.
+    await caller.hangUp();
+    await expect.poll(() => phoneState(lead), POLL).toMatch(/ended|registered/);
+    await caller.page.context().close();
+    await expect.poll(() => statusName(lead), POLL).toBe('ready');
+
+    // Waiting: nobody is Ready; the lead, in Escalation (the phone stays registered, no calls are offered), opens the
+    // waiting call's page from the campaign board's waiting calls and picks it up.
+    await setStatus(lead, 'escalation');
+    await lead.goto('/inquiries/all_calls');
+    await expect.poll(() => phoneState(lead), POLL).toBe('registered');
+    caller = await openCaller(browser, app.kamailio(), '+14165550116', (page) => traceSip(page, 'caller-waiting'));
+    await caller.dial(campaignNumber);
+    const waitingCall = async () => {
+      const board = await api<{ snapshot: { waiting: { call_id: number; campaign_id: number }[] } }>(
+        lead,
+        'POST',
+        '/api/dashboards/campaign_status_report',
+        { campaigns: [campaignId as number] },
+      );
+      return board.json.snapshot.waiting.find((call) => call.call_id > offeredId)?.call_id ?? null;
+    };
+    await explained(expect.poll(waitingCall, POLL).not.toBeNull());
+    const callId = (await waitingCall()) as number;
+    expect((await callData(lead, callId)).status).toBe('queued');
+    await lead.goto(`/inquiries/call/${callId}`);
+    const pickup = lead.getByTestId('call-pickup');
+    await expect.poll(() => pickup.isEnabled(), POLL).toBe(true);
+    await screenshot(lead, 'softphone-pickup');
+    await pickup.click();
+    const pickedAt = Date.now();
+    await explained(expect.poll(() => phoneState(lead), { timeout: 10_000, interval: 50 }).toBe('in_progress'));
+    // Answered 1 ms after the INVITE: no agent's 5 s wait (the INVITE's trip through Kamailio is the rest).
+    expect(Date.now() - pickedAt).toBeLessThan(3000);
+    await expect.poll(() => caller?.state(), POLL).toBe('confirmed');
+    await expect.poll(() => audioPacketsReceived(lead), POLL).toBeGreaterThan(0);
+    await expect.poll(() => caller?.page && audioPacketsReceived(caller.page), POLL).toBeGreaterThan(0);
+    await expect.poll(() => callData(lead, callId), POLL).toMatchObject({ status: 'talking', agent_id: leadMe.id });
+    await screenshot(lead, 'softphone-picked-up');
+
+    await lead.getByTestId('call-end').click();
+    await expect.poll(() => caller?.state(), POLL).toBe('ended');
+    await lead.getByTestId('after-call-form').waitFor();
+    const dispositions = lead.getByTestId('after-call-disposition');
+    if ((await dispositions.count()) > 0) {
+      const first = await dispositions.locator('option:not([value=""])').first().getAttribute('value');
+      await dispositions.selectOption(first as string);
+    }
+    await lead.getByTestId('after-call-close').click();
+    await expect.poll(() => callData(lead, callId).then((call) => call.status), POLL).toBe('ended');
+    await caller?.page.context().close();
+    caller = null;
   });
 });
