@@ -1,6 +1,7 @@
 import { CAMPAIGN_TYPES, ROLE_NAMES, ROLES, type TableAction, type TableRow } from '@shiftline/shared';
 import { sql } from 'kysely';
 import type { TableContext, TableDefinition, TableFilterDefinition } from '../tables/index.js';
+import { listedUser } from '../users/index.js';
 
 /*
  * The administration's lists (issue 16 part 6) on the generic table: users, agent groups, campaigns, campaign lists
@@ -35,33 +36,70 @@ const showFilter = (column: ReturnType<typeof sql>): TableFilterDefinition => ({
   apply: (query, value) => query.where(sql<boolean>`${column} = ${value === 'archived'}`),
 });
 
-const idsOf = (value: unknown): number[] => (value as unknown[]).map(Number);
+/** Rows whose `column` is one of the chosen rows of `table` (agent groups, companies), chosen by name. */
+const chosenFrom = (
+  name: string,
+  text: string,
+  table: 'agent_groups' | 'companies',
+  column: string,
+): TableFilterDefinition => ({
+  name,
+  text,
+  type: 'multiselect',
+  multiple: true,
+  items: async ({ db }: TableContext) =>
+    (await db.selectFrom(table).select(['id', 'name']).orderBy('name').execute()).map((row) => ({
+      value: row.id,
+      text: row.name,
+    })),
+  apply: (query, value) => query.where(column, 'in', (value as unknown[]).map(Number)),
+});
 
-/** Each row opens its edit form at this page address. */
-const withEditUrl =
-  (path: string) =>
-  (row: TableRow): TableRow => ({ ...row, url: `/admin/${path}/${String(row.id)}` });
-
-const userAction = (name: string, text: string, icon: string, when: string, confirm: string): TableAction => ({
+/**
+ * A row action posting to the administration's route /api/admin/<path>/:id/<name>, after the confirm question;
+ * `when` names the row flag that offers it (absent: every row).
+ */
+const postAction = (
+  path: string,
+  name: string,
+  text: string,
+  icon: string,
+  confirm: string,
+  when?: string,
+): TableAction => ({
   name,
   text,
   icon,
   kind: 'post',
-  url: `/api/admin/users/:id/${name}`,
-  when,
+  url: `/api/admin/${path}/:id/${name}`,
+  ...(when === undefined ? {} : { when }),
   confirm,
 });
 
-const fullName = sql<string>`lower(u.first_name || ' ' || u.second_name)`;
+type AdminTableParts = Omit<
+  TableDefinition,
+  'name' | 'fileName' | 'action' | 'identifier' | 'clickableRow' | 'defaultSort' | 'present'
+>;
 
-export const adminUsersTable: TableDefinition = {
-  name: 'admin_users',
-  title: 'Users',
-  fileName: 'users',
+/**
+ * The administration's list of one record kind (its `path`: users, agent_groups...): table admin_<path>, exported as
+ * <path>, sorted by name, each row opening its edit form at /admin/<path>/<id>.
+ */
+const adminTable = (path: string, parts: AdminTableParts): TableDefinition => ({
+  name: `admin_${path}`,
+  fileName: path,
   action: 'admin.manage',
   identifier: 'id',
   clickableRow: true,
   defaultSort: { column: 'name', desc: false },
+  ...parts,
+  present: (row: TableRow): TableRow => ({ ...row, url: `/admin/${path}/${String(row.id)}` }),
+});
+
+const fullName = sql<string>`lower(u.first_name || ' ' || u.second_name)`;
+
+export const adminUsersTable = adminTable('users', {
+  title: 'Users',
   tieBreak: sql`u.id`,
   columns: [
     { text: 'Name', value: 'name', fixed: true, sort: fullName },
@@ -82,18 +120,7 @@ export const adminUsersTable: TableDefinition = {
     {
       text: 'Group',
       value: 'agent_group',
-      filter: {
-        name: 'groups',
-        text: 'Group',
-        type: 'multiselect',
-        multiple: true,
-        items: async ({ db }: TableContext) =>
-          (await db.selectFrom('agent_groups').select(['id', 'name']).orderBy('name').execute()).map((group) => ({
-            value: group.id,
-            text: group.name,
-          })),
-        apply: (query, value) => query.where('u.agent_group_id', 'in', idsOf(value)),
-      },
+      filter: chosenFrom('groups', 'Group', 'agent_groups', 'u.agent_group_id'),
     },
     { text: 'Company', value: 'company' },
     { text: 'Extension', value: 'extension' },
@@ -105,15 +132,16 @@ export const adminUsersTable: TableDefinition = {
       text: 'Actions',
       value: 'actions',
       actions: [
-        userAction(
+        postAction(
+          'users',
           'archive',
           'Archive',
           'archive',
-          'can_archive',
           'Archive this user? They leave every list and are signed out.',
+          'can_archive',
         ),
-        userAction('unarchive', 'Unarchive', 'unarchive', 'archived', 'Bring this user back?'),
-        userAction('sign_out', 'Sign out', 'logout', 'can_archive', 'Sign this user out of every session?'),
+        postAction('users', 'unarchive', 'Unarchive', 'unarchive', 'Bring this user back?', 'archived'),
+        postAction('users', 'sign_out', 'Sign out', 'logout', 'Sign this user out of every session?', 'can_archive'),
       ],
     },
   ],
@@ -150,17 +178,10 @@ export const adminUsersTable: TableDefinition = {
         'u.archived',
         sql<boolean>`NOT u.archived AND NOT u.is_protected`.as('can_archive'),
       ]),
-  present: withEditUrl('users'),
-};
+});
 
-export const adminAgentGroupsTable: TableDefinition = {
-  name: 'admin_agent_groups',
+export const adminAgentGroupsTable = adminTable('agent_groups', {
   title: 'Agent groups',
-  fileName: 'agent_groups',
-  action: 'admin.manage',
-  identifier: 'id',
-  clickableRow: true,
-  defaultSort: { column: 'name', desc: false },
   tieBreak: sql`g.id`,
   columns: [
     { text: 'Name', value: 'name', fixed: true, sort: sql`g.name` },
@@ -168,17 +189,7 @@ export const adminAgentGroupsTable: TableDefinition = {
     {
       text: 'Actions',
       value: 'actions',
-      actions: [
-        {
-          name: 'delete',
-          text: 'Delete',
-          icon: 'delete',
-          kind: 'post',
-          url: '/api/admin/agent_groups/:id/delete',
-          when: 'empty',
-          confirm: 'Delete this agent group?',
-        },
-      ],
+      actions: [postAction('agent_groups', 'delete', 'Delete', 'delete', 'Delete this agent group?', 'empty')],
     },
   ],
   filters: [searchFilter('Name', [sql`g.name`])],
@@ -197,20 +208,13 @@ export const adminAgentGroupsTable: TableDefinition = {
             .as('users_count'),
         sql<boolean>`NOT EXISTS (SELECT 1 FROM users m WHERE m.agent_group_id = g.id)`.as('empty'),
       ]),
-  present: withEditUrl('agent_groups'),
-};
+});
 
 const workWindow = sql<string | null>`CASE WHEN c.start_work_time IS NULL THEN NULL
   ELSE c.start_work_time || '–' || c.end_work_time || ' UTC' END`;
 
-export const adminCampaignsTable: TableDefinition = {
-  name: 'admin_campaigns',
+export const adminCampaignsTable = adminTable('campaigns', {
   title: 'Campaigns',
-  fileName: 'campaigns',
-  action: 'admin.manage',
-  identifier: 'id',
-  clickableRow: true,
-  defaultSort: { column: 'name', desc: false },
   tieBreak: sql`c.id`,
   columns: [
     { text: 'Name', value: 'name', fixed: true, sort: sql`lower(c.name)` },
@@ -230,18 +234,7 @@ export const adminCampaignsTable: TableDefinition = {
     {
       text: 'Company',
       value: 'company',
-      filter: {
-        name: 'companies',
-        text: 'Company',
-        type: 'multiselect',
-        multiple: true,
-        items: async ({ db }: TableContext) =>
-          (await db.selectFrom('companies').select(['id', 'name']).orderBy('name').execute()).map((company) => ({
-            value: company.id,
-            text: company.name,
-          })),
-        apply: (query, value) => query.where('c.company_id', 'in', idsOf(value)),
-      },
+      filter: chosenFrom('companies', 'Company', 'companies', 'c.company_id'),
     },
     { text: 'Working Window', value: 'work_window' },
     { text: 'Billing Rate', value: 'billing_rate_cents', formatMoney: true },
@@ -264,26 +257,18 @@ export const adminCampaignsTable: TableDefinition = {
         (eb) =>
           eb
             .selectFrom('campaign_agents as ca')
-            .innerJoin('users as u', 'u.id', 'ca.user_id')
+            .innerJoin('users', 'users.id', 'ca.user_id')
             .whereRef('ca.campaign_id', '=', 'c.id')
             .where('ca.is_disabled', '=', false)
-            .where('u.archived', '=', false)
-            .where('u.is_system', '=', false)
+            .where(listedUser)
             .select(sql<number>`count(*)::int`.as('n'))
             .as('agents_count'),
         sql<string>`CASE WHEN c.archived THEN 'archived' WHEN c.active THEN 'active' ELSE 'inactive' END`.as('status'),
       ]),
-  present: withEditUrl('campaigns'),
-};
+});
 
-export const adminCampaignListsTable: TableDefinition = {
-  name: 'admin_campaign_lists',
+export const adminCampaignListsTable = adminTable('campaign_lists', {
   title: 'Campaign lists',
-  fileName: 'campaign_lists',
-  action: 'admin.manage',
-  identifier: 'id',
-  clickableRow: true,
-  defaultSort: { column: 'name', desc: false },
   tieBreak: sql`l.id`,
   columns: [
     { text: 'Name', value: 'name', fixed: true, sort: sql`lower(l.name)` },
@@ -293,14 +278,7 @@ export const adminCampaignListsTable: TableDefinition = {
       text: 'Actions',
       value: 'actions',
       actions: [
-        {
-          name: 'delete',
-          text: 'Delete',
-          icon: 'delete',
-          kind: 'post',
-          url: '/api/admin/campaign_lists/:id/delete',
-          confirm: 'Delete this campaign list? Its campaigns stay.',
-        },
+        postAction('campaign_lists', 'delete', 'Delete', 'delete', 'Delete this campaign list? Its campaigns stay.'),
       ],
     },
   ],
@@ -320,17 +298,10 @@ export const adminCampaignListsTable: TableDefinition = {
             .select(sql<string>`string_agg(c.name, ', ' ORDER BY c.name)`.as('names'))
             .as('campaigns'),
       ]),
-  present: withEditUrl('campaign_lists'),
-};
+});
 
-export const adminCompaniesTable: TableDefinition = {
-  name: 'admin_companies',
+export const adminCompaniesTable = adminTable('companies', {
   title: 'Client companies',
-  fileName: 'companies',
-  action: 'admin.manage',
-  identifier: 'id',
-  clickableRow: true,
-  defaultSort: { column: 'name', desc: false },
   tieBreak: sql`co.id`,
   columns: [
     { text: 'Name', value: 'name', fixed: true, sort: sql`co.name` },
@@ -362,8 +333,7 @@ export const adminCompaniesTable: TableDefinition = {
             .select(sql<number>`count(*)::int`.as('n'))
             .as('portal_users'),
       ]),
-  present: withEditUrl('companies'),
-};
+});
 
 /** The administration's lists: users, agent groups, campaigns, campaign lists, companies (with their portal users). */
 export const ADMIN_TABLES: TableDefinition[] = [
