@@ -366,6 +366,28 @@ export type RollupBacklogTable = {
   state_id: number | string | null;
 };
 
+/** A call's SIP side, shared by the app processes behind one SIP server (features/telephony/sipLegs). */
+export type SipLegsTable = {
+  call_id: number | string;
+  sip_call_id: string;
+  cseq: number | null;
+  parked: Generated<boolean>;
+  offer: Generated<string>;
+  dialog_h_entry: number | null;
+  dialog_h_id: number | null;
+  dialog_sip_call_id: string | null;
+  transfer_to: string | null;
+  updated_at: Generated<Date>;
+};
+
+/** SIP Call-IDs: the call each belongs to, a dialog the call left, or a caller who left before it was named. */
+export type SipCallIdsTable = {
+  sip_call_id: string;
+  call_id: number | string | null;
+  retired: Generated<boolean>;
+  left_at: Date | null;
+};
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -402,6 +424,8 @@ export type Database = {
   agent_productivity_rollups: AgentProductivityRollupsTable;
   agent_hour_of_day_rollups: AgentHourOfDayRollupsTable;
   rollup_backlog: RollupBacklogTable;
+  sip_legs: SipLegsTable;
+  sip_call_ids: SipCallIdsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

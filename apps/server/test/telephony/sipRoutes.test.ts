@@ -215,33 +215,6 @@ describe("the SIP server's questions", () => {
   });
 });
 
-describe('a transfer nobody answers', () => {
-  it('ends the call as if the caller had hung up once the target phone gives up', async () => {
-    const { id, number } = await centre.campaign();
-    const first = await centre.agent(id);
-    await ready(first);
-    const body = routeBody(number);
-    const [, , callId] = (await ask('route', body)).body.trim().split(' ');
-    await ask('answered', { call_id: callId, sip_call_id: body.sip_call_id, h_entry: 1, h_id: 2 });
-    const target = await centre.agent(id);
-    await ready(target);
-    await ask('transfer', { call_id: callId, refer_to: `<sip:${target.extension}@sip.test>` });
-    const transferred = routeBody(target.extension as string);
-    const [, , , offer] = (await ask('route', transferred)).body.trim().split(' ');
-    const parked = await ask('park', { sip_call_id: transferred.sip_call_id, call_id: callId, offer, status: 408 });
-    expect(parked.body).toBe('parked\n');
-    const ended = await (async () => {
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const row = await centre.callRow(callId as string);
-        if (row.status === 'after_call') return row;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return centre.callRow(callId as string);
-    })();
-    expect(ended).toMatchObject({ status: 'after_call', agent_disconnected: false });
-  });
-});
-
 describe('warm transfer', () => {
   it('asks the agent on the call, relays their decline with their long name, and hangs up their leg once it moves', async () => {
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,8 +2,9 @@
  * The live call's state machine (operations spec §3 call data, §4): a call moves queued → offered → talking ⇄ on
  * hold → after-call → ended, or is abandoned (the caller leaves before anyone talks to them). An outbound call (a
  * cold call an agent places) starts dialling and goes to talking when the client picks up, or ends unanswered. An offer not answered
- * in time is a miss: the call goes back to the queue. Every service that changes a call asks this table first, so a
- * move the table does not list is refused with its reason and changes nothing.
+ * in time is a miss: the call goes back to the queue, as does a transferred call whose target does not answer.
+ * Every service that changes a call asks this table first, so a move the table does not list is refused with its
+ * reason and changes nothing.
  */
 
 export const CALL_STATES = [
@@ -43,6 +44,10 @@ export const CALL_MOVES = {
   hangUp: { from: ['talking', 'on_hold'], to: 'after_call' },
   /** The caller leaves the queue, or hangs up while it rings. */
   abandon: { from: ['queued', 'offered'], to: 'abandoned' },
+  /** A transfer's target did not answer in time: the caller, answered before, waits in the queue for the next agent. */
+  requeue: { from: ['talking', 'on_hold'], to: 'queued' },
+  /** A caller answered before (a transfer nobody took) hangs up while waiting again: the call ends, answered. */
+  hangUpWaiting: { from: ['queued', 'offered'], to: 'ended' },
   /** The after-call form is closed: the call is over. */
   close: { from: ['after_call'], to: 'ended' },
   /** Outbound (a cold call): the agent's call is ringing the client and the client picks up. */
@@ -81,6 +86,8 @@ const MOVE_PAST: Record<CallMove, string> = {
   unhold: 'taken off hold',
   hangUp: 'hung up',
   abandon: 'abandoned',
+  requeue: 'queued again',
+  hangUpWaiting: 'hung up while waiting',
   close: 'closed',
   calleeAnswers: 'answered by the client',
   unanswered: 'ended unanswered',

@@ -19,6 +19,7 @@ import * as coldCalls from './20261125_0017_cold_calls.js';
 import * as workTimeEdits from './20261125_0018_work_time_edits.js';
 import * as admin from './20261125_0019_admin.js';
 import * as tableIndexes from './20261125_0020_table_indexes.js';
+import * as sipLegs from './20261126_0021_sip_legs.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0018_work_time_edits': workTimeEdits,
   '20261125_0019_admin': admin,
   '20261125_0020_table_indexes': tableIndexes,
+  '20261126_0021_sip_legs': sipLegs,
 };

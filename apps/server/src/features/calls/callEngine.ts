@@ -26,7 +26,21 @@ export type { Agent, CallEngineDeps } from './engineCore.js';
  */
 export function createCallEngine(deps: CallEngineDeps) {
   const core = createEngineCore(deps);
-  const { now, read, move, check, offer, route, routeAgent, agentTo, agentsCall, hangUpLocked, closeLocked } = core;
+  const {
+    now,
+    read,
+    move,
+    check,
+    offer,
+    route,
+    routeAgent,
+    agentTo,
+    answerFields,
+    lineEndFields,
+    agentsCall,
+    hangUpLocked,
+    closeLocked,
+  } = core;
   const outbound = outboundMoves(core);
   const transfers = transferMoves(core);
 
@@ -169,9 +183,7 @@ export function createCallEngine(deps: CallEngineDeps) {
         if (flowStatus === 'talk' && call.status === 'offered') {
           const updated = await repos.calls.update(call.id, {
             status: check(call, 'answer'),
-            answered_at: at,
-            queue_seconds: seconds(call.queued_at, at),
-            offered_at: null,
+            ...answerFields(call, at),
           });
           outcome.events.call(updated, call.status);
           await agentTo(repos, outcome, agent.id, 'on_call', call);
@@ -234,22 +246,35 @@ export function createCallEngine(deps: CallEngineDeps) {
 
     /**
      * The caller left before anyone talked to them: from the queue, or while an agent's phone rang (that agent goes
-     * back to ready and may get the next call).
+     * back to ready and may get the next call). A caller queued again after a transfer nobody took ends their
+     * answered call the same way.
      */
     async abandon(callId: number | string, reason: 'caller' | 'restart' = 'caller') {
       const ringingAgent = await move(async (repos, outcome) => {
         const call = await repos.calls.lock(callId);
         if (!call) throw notFound('No such call.');
-        const to = check(call, 'abandon');
         const at = now();
-        const updated = await repos.calls.update(call.id, {
-          status: to,
-          abandoned: true,
-          ended_at: at,
-          queue_seconds: seconds(call.queued_at, at),
-          offered_at: null,
-          end_reason: reason === 'restart' ? 'restart' : null,
-        });
+        const endReason = reason === 'restart' ? 'restart' : null;
+        // A caller answered before (a transfer nobody took) waiting again: the call ends answered, not abandoned.
+        const updated = await repos.calls.update(
+          call.id,
+          call.answered_at !== null
+            ? {
+                status: check(call, 'hangUpWaiting'),
+                ...lineEndFields(call, at),
+                ended_at: at,
+                offered_at: null,
+                end_reason: endReason,
+              }
+            : {
+                status: check(call, 'abandon'),
+                abandoned: true,
+                ended_at: at,
+                queue_seconds: seconds(call.queued_at, at),
+                offered_at: null,
+                end_reason: endReason,
+              },
+        );
         await queueCallsForRollups(repos.handle, [call.id]);
         outcome.events.call(updated, call.status);
         if (call.callback_requested) outcome.events.callback(updated, true);
@@ -263,8 +288,8 @@ export function createCallEngine(deps: CallEngineDeps) {
     },
 
     /**
-     * Offers that rang too long go back to the queue (their agents to not ready); outbound calls nobody answered end
-     * unanswered; waiting queues are routed.
+     * Offers that rang too long go back to the queue (their agents to not ready), transfers whose target's phone rang
+     * as long too; outbound calls nobody answered end unanswered; waiting queues are routed.
      */
     async sweep(): Promise<{ missed: number; offered: number; unanswered: number }> {
       let unanswered = 0;
@@ -294,6 +319,10 @@ export function createCallEngine(deps: CallEngineDeps) {
           return true;
         });
         if (done) missed += 1;
+      }
+      const transferCutoff = new Date(now().getTime() - OFFER_TIMEOUT_MS);
+      for (const callId of await read.calls.transferRingsSince(transferCutoff)) {
+        if (await transfers.missTransfer(callId, transferCutoff)) missed += 1;
       }
       let offered = 0;
       for (const campaignId of await read.calls.campaignsWithQueuedCalls()) offered += await route(campaignId);

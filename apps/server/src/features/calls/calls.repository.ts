@@ -89,6 +89,24 @@ export function createCallsRepository(db: Kysely<Database>) {
           .execute()
       ).map((row) => row.id as string),
 
+    /** Transferred calls whose target's phone has rung since before `before` without answering. */
+    transferRingsSince: async (before: Date): Promise<string[]> =>
+      (
+        await db
+          .selectFrom('calls')
+          .innerJoin('agent_state_log as s', (join) =>
+            join
+              .onRef('s.user_id', '=', 'calls.agent_id')
+              .onRef('s.call_id', '=', 'calls.id')
+              .on('s.end_at', 'is', null),
+          )
+          .select('calls.id')
+          .where('calls.status', 'in', ['talking', 'on_hold'])
+          .where('s.state', '=', 'ringing')
+          .where('s.start_at', '<', before)
+          .execute()
+      ).map((row) => row.id as string),
+
     /** The agent's live call (offered, talking, on hold or in after-call work), if any. */
     liveCallOf: async (agentId: number): Promise<string | null> => {
       const row = await db

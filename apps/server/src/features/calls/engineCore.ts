@@ -116,6 +116,21 @@ export function createEngineCore(deps: CallEngineDeps) {
     );
   }
 
+  /**
+   * What answering an offered call writes: the answer time and the queue time, or, for a caller answered before (a
+   * transfer nobody took, queued again), the wait for this agent added to the hold time: queue time and talk time
+   * stay as they were counted.
+   */
+  function answerFields(call: CallRow, at: Date) {
+    if (call.answered_at === null)
+      return { answered_at: at, queue_seconds: seconds(call.queued_at, at), offered_at: null };
+    return {
+      hold_seconds: call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0),
+      hold_started_at: null,
+      offered_at: null,
+    };
+  }
+
   /** Locks a call the agent holds, or refuses (404 unknown, 403 someone else's). */
   async function agentsCall(repos: Repositories, agent: Agent, callId: number | string): Promise<CallRow> {
     const call = await repos.calls.lock(callId);
@@ -124,6 +139,22 @@ export function createEngineCore(deps: CallEngineDeps) {
       throw forbidden(call.status === 'offered' ? 'This call is offered to another agent.' : 'This is not your call.');
     }
     return call;
+  }
+
+  /** The end of an answered call's line: hold and talk time settled (talk is the time connected less the hold), billing. */
+  function lineEndFields(call: CallRow, at: Date) {
+    const holdSeconds = call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0);
+    const connected = call.answered_at ? seconds(call.answered_at, at) : 0;
+    const talkSeconds = Math.max(0, connected - holdSeconds);
+    const { billed, billedSeconds } = billingOf({ answered: call.answered_at !== null, talkSeconds, holdSeconds });
+    return {
+      hung_up_at: at,
+      hold_started_at: null,
+      hold_seconds: holdSeconds,
+      talk_seconds: talkSeconds,
+      billed,
+      billed_seconds: billedSeconds,
+    };
   }
 
   /** Ends the line of a connected call: talk and hold time are settled, the agent goes to after-call work. */
@@ -135,18 +166,9 @@ export function createEngineCore(deps: CallEngineDeps) {
     at: Date,
   ): Promise<CallRow> {
     const to = check(call, 'hangUp');
-    const holdSeconds = call.hold_seconds + (call.hold_started_at ? seconds(call.hold_started_at, at) : 0);
-    const connected = call.answered_at ? seconds(call.answered_at, at) : 0;
-    const talkSeconds = Math.max(0, connected - holdSeconds);
-    const { billed, billedSeconds } = billingOf({ answered: call.answered_at !== null, talkSeconds, holdSeconds });
     const updated = await repos.calls.update(call.id, {
       status: to,
-      hung_up_at: at,
-      hold_started_at: null,
-      hold_seconds: holdSeconds,
-      talk_seconds: talkSeconds,
-      billed,
-      billed_seconds: billedSeconds,
+      ...lineEndFields(call, at),
       agent_disconnected: by === 'agent',
     });
     outcome.events.call(updated, call.status);
@@ -174,6 +196,8 @@ export function createEngineCore(deps: CallEngineDeps) {
     route,
     routeAgent,
     agentTo,
+    answerFields,
+    lineEndFields,
     agentsCall,
     hangUpLocked,
     closeLocked,

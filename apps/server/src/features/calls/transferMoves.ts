@@ -5,7 +5,7 @@ import { type EngineCore, seconds, statusOf } from './engineCore.js';
 
 /** Moves of a connected call from one agent to another (the SIP phone's REFER), and a late answer after a cancel. */
 export function transferMoves(core: EngineCore) {
-  const { deps, now, move, check, agentTo, routeAgent } = core;
+  const { deps, now, move, check, agentTo, answerFields, route, routeAgent } = core;
   return {
     /**
      * A transfer (the agent's phone sent REFER, blind or warm): the connected call moves to the target agent, whose
@@ -52,6 +52,34 @@ export function transferMoves(core: EngineCore) {
     },
 
     /**
+     * A transfer's target did not answer within the offer time (spec §4, as a missed offer): the caller goes back to
+     * the campaign's queue, keeping their place (queued at their arrival) and their queue time; the time since the
+     * transfer, without an agent, counts as hold until the next agent answers. The target goes to Not ready (automatic); the transferring agent keeps their after-call
+     * work. False when the target answered (or the call ended) meanwhile. The caller in the queue is then routed.
+     */
+    async missTransfer(callId: number | string, before: Date): Promise<boolean> {
+      const requeued = await move(async (repos, outcome) => {
+        const call = await repos.calls.lock(callId);
+        if ((call?.status !== 'talking' && call?.status !== 'on_hold') || call.agent_id === null) return null;
+        const target = await repos.states.lockCurrent(call.agent_id);
+        if (target?.state !== 'ringing' || target.call_id !== call.id || target.start_at >= before) return null;
+        // The caller has waited without an agent since the target's phone began ringing: on hold from then on.
+        const updated = await repos.calls.update(call.id, {
+          status: check(call, 'requeue'),
+          agent_id: null,
+          missed: true,
+          hold_started_at: call.hold_started_at ?? target.start_at,
+        });
+        outcome.events.call(updated, call.status);
+        await agentTo(repos, outcome, call.agent_id, 'not_ready_automatic', call);
+        outcome.after.push(() => deps.telephony.release(call.id, 'missed'));
+        return updated;
+      });
+      if (requeued) await route(requeued.campaign_id);
+      return requeued !== null;
+    },
+
+    /**
      * The phone of an agent whose offer had been taken back answered anyway (its answer crossed the cancel): the caller
      * talks to that agent, so the call becomes theirs, answered now. Meanwhile the call may have gone back to the queue
      * or been offered to someone else, who goes back to Ready. Refused (409) when that agent is on another call.
@@ -73,9 +101,7 @@ export function transferMoves(core: EngineCore) {
         const result = await repos.calls.update(call.id, {
           status: check(offered, 'answer'),
           agent_id: agentId,
-          answered_at: at,
-          queue_seconds: seconds(call.queued_at, at),
-          offered_at: null,
+          ...answerFields(call, at),
         });
         outcome.events.call(result, call.status);
         const context = { campaignId: call.campaign_id, callId: call.id };

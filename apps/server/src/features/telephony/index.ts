@@ -1,4 +1,5 @@
 import { SOCKET_EVENTS, userRoom } from '@shiftline/shared';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SipConfig } from '../../config.js';
@@ -8,6 +9,7 @@ import { createKamailioClient } from './kamailioClient.js';
 import { settingsRoutes } from './settings.routes.js';
 import { sipRoutes } from './sip.routes.js';
 import { createSipDirectory } from './sipDirectory.js';
+import { createSipLegs } from './sipLegs.js';
 import { SipTelephony } from './sipTelephony.js';
 import { warmTransferRoutes } from './warmTransfer.js';
 
@@ -19,6 +21,7 @@ export { SipTelephony } from './sipTelephony.js';
 export function createSipTelephony(db: Kysely<Database>, sip: SipConfig, log: SipTelephonyLog): SipTelephony {
   const directory = createSipDirectory(db);
   return new SipTelephony({
+    legs: createSipLegs(db),
     kamailio: createKamailioClient(sip.kamailioUrl, sip.secret),
     currentOffer: async (callId) => {
       const offer = await directory.offerOf(callId);
@@ -29,6 +32,11 @@ export function createSipTelephony(db: Kysely<Database>, sip: SipConfig, log: Si
 }
 type SipTelephonyLog = { warn: (object: object, message: string) => void };
 
+/** Server-to-server event of the Socket.IO Redis adapter: a call changed (its id), in another app process. */
+const SIP_CALL_CHANGED = 'sip-call-changed';
+/** How often legs of calls that ended without a release (a process that died) and old early cancels are dropped. */
+const EXPIRE_EVERY_MS = 60_000;
+
 /** The softphone's settings (always), and the SIP server's questions when the engine runs on a SipTelephony. */
 export async function registerTelephony(
   app: FastifyInstance,
@@ -36,11 +44,25 @@ export async function registerTelephony(
 ) {
   await app.register(settingsRoutes, { sip: deps.sip, now: deps.now });
   if (deps.sip && deps.telephony instanceof SipTelephony) {
+    const telephony = deps.telephony;
+    // With Redis carrying the live events between processes, it carries the SIP wake-ups too (the same connections).
+    const namespace = app.io.of('/');
+    if (namespace.adapter instanceof RedisAdapter) {
+      telephony.connectWakeUps({
+        publish: (callId) => namespace.serverSideEmit(SIP_CALL_CHANGED, callId),
+        subscribe: (wake) => namespace.on(SIP_CALL_CHANGED, wake),
+      });
+    }
+    const expiry = setInterval(() => {
+      telephony.legs.expire().catch((error: unknown) => app.log.warn({ err: error }, 'SIP legs not expired'));
+    }, EXPIRE_EVERY_MS);
+    expiry.unref();
+    app.addHook('onClose', async () => clearInterval(expiry));
     const warm = await warmTransferRoutes(app, deps.db);
     await app.register(sipRoutes, {
       db: deps.db,
       engine: deps.engine,
-      telephony: deps.telephony,
+      telephony,
       secret: deps.sip.secret,
       // The call moved: the first agent's softphone drops its leg; a warm-transfer question about it is settled.
       transferred: (callId, fromAgentId) => {

@@ -50,6 +50,7 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   transferred: (callId: string, fromAgentId: number) => void;
 }> = async (app, { db, engine, telephony, secret, transferred }) => {
   const directory: SipDirectory = createSipDirectory(db);
+  const legs = telephony.legs;
 
   app.addHook('onRequest', async (request) => {
     const given = request.headers[SIP_SECRET_HEADER.toLowerCase()];
@@ -60,11 +61,10 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   });
 
   /** The call an INVITE belongs to: echoed by Kamailio, known by its SIP Call-ID, or a new arrival (null: refused). */
-  async function callOf(body: { sip_call_id: string; call_id: string; from: string; to: string }) {
+  async function callOf(body: { sip_call_id: string; call_id: string; from: string; to: string; cseq: number }) {
     if (body.call_id !== '') return { callId: body.call_id };
-    const known = telephony.bySipCallId.get(body.sip_call_id);
+    const { known, campaign } = await legs.arrivalOf(body.sip_call_id, body.to);
     if (known) return { callId: known };
-    const campaign = await directory.campaignOfNumber(body.to);
     if (campaign) {
       if (campaign.type !== 'inbound') return { refused: '403 Not_an_inbound_number' };
       const call = await engine.arrive({
@@ -73,25 +73,15 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         did: body.to,
       });
       const callId = String(call.id);
-      telephony.remember(callId, body.sip_call_id);
-      if (telephony.leftEarly.delete(body.sip_call_id)) {
+      if (await legs.named(callId, body.sip_call_id, body.cseq)) {
         await engine.callerLeaves(callId).catch(settled);
         return { refused: '487 Request_Terminated' };
       }
-      return { callId };
+      return { callId, named: true };
     }
     // A transferred caller dialling the target agent's extension (a warm transfer's with its prefix).
-    const target = withoutTransferPrefix(body.to);
-    const moved = telephony.transfers.get(target);
-    if (moved) {
-      telephony.transfers.delete(target);
-      const leg = telephony.remember(moved, body.sip_call_id);
-      telephony.bySipCallId.set(body.sip_call_id, moved);
-      leg.sipCallId = body.sip_call_id;
-      leg.cseq = null;
-      leg.dialog = null;
-      return { callId: moved };
-    }
+    const moved = await legs.transferArrived(withoutTransferPrefix(body.to), body.sip_call_id, body.cseq);
+    if (moved) return { callId: moved, named: true };
     // An agent's phone dialling the client of their outbound call: on to the outbound gateway.
     const dialled = body.from ? await directory.dialledBy(body.from, body.to) : null;
     if (dialled) return { callId: dialled, out: toE164(body.to) as string };
@@ -115,28 +105,25 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       if ('refused' in found) return line(reply, `reject ${found.refused}`);
       const { callId } = found;
       if ('out' in found) {
-        telephony.remember(callId, body.sip_call_id);
+        await legs.remember(callId, body.sip_call_id);
         return line(reply, `out ${found.out} ${callId}`);
       }
-      const leg = telephony.remember(callId, body.sip_call_id);
-      if (leg.sipCallId === body.sip_call_id) leg.cseq = body.cseq;
+      if (!('named' in found)) await legs.remember(callId, body.sip_call_id, body.cseq);
       const deadline = Date.now() + body.hold_ms;
       for (;;) {
         const offer = await directory.offerOf(callId);
         if (offer === 'ended') {
-          telephony.forget(callId);
+          await legs.forget(callId);
           return line(reply, 'reject 480 Call_ended');
         }
         if (offer !== null && offer.offer !== body.offer) {
-          leg.offer = offer.offer;
-          leg.parked = false;
           return line(reply, `ring ${offer.extension} ${callId} ${offer.offer}`);
         }
         const left = deadline - Date.now();
         if (left <= 0) return line(reply, 'wait');
         // The answer waited for an agent (the queue's time, not the router's): said in a header for measurements.
         reply.header('x-shiftline-queued', '1');
-        // The ring wakes this at once in this process; the database is read again now and then for another's offers.
+        // The ring wakes this at once (from another process through Redis); the database is read again now and then.
         await telephony.changeOf(callId, Math.min(left, 2000));
       }
     },
@@ -155,21 +142,17 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { call_id: callId, sip_call_id: sipCallId, offer } = request.body;
       if (callId === '') return line(reply, 'reject 480 Unknown_call', 404);
-      const leg = telephony.remember(callId, sipCallId);
-      leg.offer = offer;
-      leg.parked = true;
+      await legs.parked(callId, sipCallId, offer);
+      // Whichever comes second of this park and the engine's next offer continues the caller (ring reads the park).
       const current = await directory.offerOf(callId);
       if (current === 'ended') {
         setImmediate(() => telephony.release(callId, 'abandoned'));
       } else if (current !== null && current.offer !== offer) {
         // Offered again already (the sweep misses and re-routes in one pass): continue once Kamailio has parked.
         setImmediate(() => void telephony.continueParked(callId));
-      } else if (current !== null && (await directory.callState(callId))?.status !== 'offered') {
-        // A transfer's target did not answer: the call is not rerouted; it ends as if the caller had hung up.
-        setImmediate(() => {
-          void telephony.rejectParked(callId).then(() => engine.callerHungUp(callId).catch(settled));
-        });
       }
+      // Otherwise the caller waits parked for the engine: the offer (or a transfer's ring) that failed is missed once
+      // its time is up, and the call offered to the next free agent.
       return line(reply, 'parked');
     },
   );
@@ -180,9 +163,7 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { call_id: callId, sip_call_id: sipCallId, h_entry, h_id } = request.body;
       if (callId === '') return line(reply, 'ignored');
-      const leg = telephony.remember(callId, sipCallId);
-      leg.dialog = { hEntry: h_entry, hId: h_id, sipCallId };
-      leg.parked = false;
+      await legs.answered(callId, sipCallId, h_entry, h_id);
       if (request.body.offer === 'out') {
         // The client answered the agent's outbound call (the agent's page reports it too; the second is a no-op).
         await engine.calleeAnswered(callId).catch(settled);
@@ -219,14 +200,14 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const { call_id: callId, sip_call_id: sipCallId, by } = request.body;
       if (callId === '') return line(reply, 'ignored');
       // The BYE of a dialog the call has left (the first agent's leg after a transfer) ends nothing.
-      if (sipCallId !== undefined && telephony.leg(callId)?.retired.has(sipCallId)) return line(reply, 'ignored');
+      if (sipCallId !== undefined && (await legs.retired(callId, sipCallId))) return line(reply, 'ignored');
       if (by === 'caller') {
         await engine.callerHungUp(callId).catch(settled);
       } else {
         const agent = await directory.agentOfCall(callId);
         if (agent) await engine.endCall(agent, Number(callId)).catch(settled);
       }
-      telephony.forget(callId);
+      await legs.forget(callId);
       return line(reply, 'ok');
     },
   );
@@ -245,7 +226,7 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const { call_id: callId } = request.body;
       if (callId === '') return line(reply, 'ignored');
       await engine.calleeUnanswered(callId).catch(settled);
-      telephony.forget(callId);
+      await legs.forget(callId);
       return line(reply, 'ok');
     },
   );
@@ -255,14 +236,11 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     { config, schema: { tags, summary: 'The caller cancelled before an agent answered', body: sipLeftBodySchema } },
     async (request, reply) => {
       const { sip_call_id: sipCallId } = request.body;
-      const callId = request.body.call_id || telephony.bySipCallId.get(sipCallId);
-      if (!callId) {
-        telephony.leftEarly.add(sipCallId);
-        setTimeout(() => telephony.leftEarly.delete(sipCallId), 60_000).unref();
-        return line(reply, 'ok');
-      }
+      // Not yet named: noted (the arrival then abandons it), unless another process named it meanwhile.
+      const callId = request.body.call_id || (await legs.leftEarly(sipCallId));
+      if (!callId) return line(reply, 'ok');
       await engine.callerLeaves(callId).catch(settled);
-      telephony.forget(callId);
+      await legs.forget(callId);
       return line(reply, 'ok');
     },
   );
@@ -291,14 +269,8 @@ export const sipRoutes: FastifyPluginAsyncZod<{
           return line(reply, `reject ${error.status} ${error.message.replaceAll(' ', '_')}`, error.status);
         throw error;
       }
-      telephony.transfers.set(target.extension, callId);
+      await legs.transferring(callId, target.extension);
       if (from) transferred(callId, from.id);
-      const leg = telephony.leg(callId);
-      if (leg) {
-        leg.retired.add(leg.sipCallId);
-        if (leg.dialog) leg.retired.add(leg.dialog.sipCallId);
-        leg.dialog = null;
-      }
       return line(reply, 'ok');
     },
   );
