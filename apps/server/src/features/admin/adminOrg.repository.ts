@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database } from '../../db/schema.js';
 import { listedUser } from '../users/index.js';
+import { existingIds, setEnabledCampaignAgents } from './adminQueries.js';
 
 type CampaignColumns = {
   name: string;
@@ -21,15 +22,7 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
   return {
     writeAudit: (entry: AuditEntry) => writeAudit(db, entry),
 
-    existingIds: async (table: 'campaigns' | 'companies' | 'users', ids: readonly number[]): Promise<Set<number>> => {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom(table)
-        .select('id')
-        .where('id', 'in', [...ids])
-        .execute();
-      return new Set(rows.map((row) => row.id));
-    },
+    existingIds: (table: 'campaigns' | 'companies', ids: readonly number[]) => existingIds(db, table, ids),
 
     /** Of these users, the ones a campaign may have: listed (not archived, not a system account) and taking calls. */
     async listedAgentIds(ids: readonly number[]): Promise<Set<number>> {
@@ -95,9 +88,10 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
     lockCampaign: (id: number) =>
       db.selectFrom('campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
     findCampaign: (id: number) => db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst(),
-    campaignUniqueNameTaken: async (uniqueName: string, exceptId: number | null) =>
+    /** Whether another campaign or campaign list (not `exceptId`) has this unique name. */
+    uniqueNameTaken: async (table: 'campaigns' | 'campaign_lists', uniqueName: string, exceptId: number | null) =>
       (await db
-        .selectFrom('campaigns')
+        .selectFrom(table)
         .select('id')
         .where('unique_name', '=', uniqueName)
         .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as number))
@@ -118,33 +112,13 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
       return rows.map((row) => row.user_id);
     },
     /** Enables exactly these agents; the campaign's other agents are disabled, their rows (and history) kept. */
-    async setEnabledAgents(campaignId: number, userIds: readonly number[]): Promise<void> {
-      await db
-        .updateTable('campaign_agents')
-        .set({ is_disabled: true })
-        .where('campaign_id', '=', campaignId)
-        .$if(userIds.length > 0, (q) => q.where('user_id', 'not in', [...userIds]))
-        .where('is_disabled', '=', false)
-        .execute();
-      if (userIds.length === 0) return;
-      await db
-        .insertInto('campaign_agents')
-        .values(userIds.map((userId) => ({ campaign_id: campaignId, user_id: userId, is_disabled: false })))
-        .onConflict((oc) => oc.columns(['campaign_id', 'user_id']).doUpdateSet({ is_disabled: false }))
-        .execute();
-    },
+    setEnabledAgents: (campaignId: number, userIds: readonly number[]) =>
+      setEnabledCampaignAgents(db, 'campaign_id', campaignId, userIds),
 
     /* Campaign lists */
     lockList: (id: number) =>
       db.selectFrom('campaign_lists').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
     findList: (id: number) => db.selectFrom('campaign_lists').selectAll().where('id', '=', id).executeTakeFirst(),
-    listUniqueNameTaken: async (uniqueName: string, exceptId: number | null) =>
-      (await db
-        .selectFrom('campaign_lists')
-        .select('id')
-        .where('unique_name', '=', uniqueName)
-        .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as number))
-        .executeTakeFirst()) !== undefined,
     insertList: async (list: { name: string; unique_name: string }) =>
       (await db.insertInto('campaign_lists').values(list).returning('id').executeTakeFirstOrThrow()).id,
     updateList: async (id: number, list: { name: string; unique_name: string }) => {

@@ -34,7 +34,7 @@ export function createAdminOrgService(deps: {
     }
     const agentIds = [...new Set(campaign.agent_ids)];
     throwIfUnknown('agent_ids', agentIds, await org.listedAgentIds(agentIds));
-    throwIfTaken({ unique_name: await org.campaignUniqueNameTaken(campaign.unique_name, exceptId) });
+    throwIfTaken({ unique_name: await org.uniqueNameTaken('campaigns', campaign.unique_name, exceptId) });
     return agentIds;
   }
 
@@ -43,7 +43,7 @@ export function createAdminOrgService(deps: {
   async function checkList(org: AdminOrgRepository, list: CampaignListBody, exceptId: number | null) {
     const campaignIds = [...new Set(list.campaign_ids)];
     throwIfUnknown('campaign_ids', campaignIds, await org.existingIds('campaigns', campaignIds));
-    throwIfTaken({ unique_name: await org.listUniqueNameTaken(list.unique_name, exceptId) });
+    throwIfTaken({ unique_name: await org.uniqueNameTaken('campaign_lists', list.unique_name, exceptId) });
     return campaignIds;
   }
 

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+import { createUsersRepository } from '../users/index.js';
+import { existingIds, setEnabledCampaignAgents } from './adminQueries.js';
 
 /** What the audit log keeps of a user: every field the administration writes, never the password hash. */
 export type UserSnapshot = Omit<UserRow, 'password_hash' | 'created_at' | 'display_from'> & { campaign_ids: number[] };
@@ -16,16 +18,7 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Campaigns the user is enabled in. */
-    async enabledCampaignIds(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('campaign_agents')
-        .select('campaign_id')
-        .where('user_id', '=', userId)
-        .where('is_disabled', '=', false)
-        .orderBy('campaign_id')
-        .execute();
-      return rows.map((row) => row.campaign_id);
-    },
+    enabledCampaignIds: createUsersRepository(db).enabledCampaignIds,
 
     /** Another user with this email (case-insensitive) or extension, for the form's field errors. */
     async clashes(user: { email: string; extension: string | null }, exceptId: number | null) {
@@ -55,25 +48,9 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
     },
 
-    /**
-     * Enables the user in exactly these campaigns: rows for the others stay, disabled, so the history of who worked
-     * where (and a later re-enable) keeps them.
-     */
-    async setEnabledCampaigns(userId: number, campaignIds: readonly number[]): Promise<void> {
-      await db
-        .updateTable('campaign_agents')
-        .set({ is_disabled: true })
-        .where('user_id', '=', userId)
-        .$if(campaignIds.length > 0, (q) => q.where('campaign_id', 'not in', [...campaignIds]))
-        .where('is_disabled', '=', false)
-        .execute();
-      if (campaignIds.length === 0) return;
-      await db
-        .insertInto('campaign_agents')
-        .values(campaignIds.map((campaignId) => ({ campaign_id: campaignId, user_id: userId, is_disabled: false })))
-        .onConflict((oc) => oc.columns(['campaign_id', 'user_id']).doUpdateSet({ is_disabled: false }))
-        .execute();
-    },
+    /** Enables the user in exactly these campaigns; the others stay, disabled. */
+    setEnabledCampaigns: (userId: number, campaignIds: readonly number[]) =>
+      setEnabledCampaignAgents(db, 'user_id', userId, campaignIds),
 
     /** Ends every session of the user (their open pages are told after the commit). */
     async endSessions(userId: number): Promise<number> {
@@ -81,16 +58,8 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
-    /** Which of these ids are existing rows of `table` (ids of campaigns, groups or companies a form names). */
-    async existingIds(table: 'campaigns' | 'agent_groups' | 'companies', ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom(table)
-        .select('id')
-        .where('id', 'in', [...ids])
-        .execute();
-      return new Set(rows.map((row) => row.id));
-    },
+    existingIds: (table: 'campaigns' | 'agent_groups' | 'companies', ids: readonly number[]) =>
+      existingIds(db, table, ids),
 
     writeAudit: (entry: AuditEntry) => writeAudit(db, entry),
   };

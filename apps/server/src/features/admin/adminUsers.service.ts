@@ -18,6 +18,7 @@ import { refusingDuplicates, throwIfTaken, throwIfUnknown } from './adminErrors.
 import { type AdminUsersRepository, createAdminUsersRepository, snapshotUser } from './adminUsers.repository.js';
 
 type UserFields = z.output<typeof editUserBodySchema>;
+type FormColumn = Exclude<keyof UserFields, 'campaign_ids'>;
 /** What is being done to a user: the super-admin rule differs (an administrator may edit one, not demote one). */
 type UserChange = 'edit' | 'archive' | 'unarchive' | 'reset_password' | 'sign_out';
 
@@ -84,7 +85,8 @@ export function createAdminUsersService(deps: {
     return campaignIds;
   }
 
-  const columnsOf = (user: UserFields) => ({
+  /** The columns the user form edits, from its body or from the user's row. */
+  const columnsOf = (user: Pick<UserRow, FormColumn>): Pick<UserRow, FormColumn> => ({
     email: user.email,
     first_name: user.first_name,
     second_name: user.second_name,
@@ -191,16 +193,7 @@ export function createAdminUsersService(deps: {
       if (!user || user.is_system) throw notFound('No such user.');
       return {
         id: user.id,
-        email: user.email,
-        first_name: user.first_name,
-        second_name: user.second_name,
-        role: user.role,
-        agent_group_id: user.agent_group_id,
-        company_id: user.company_id,
-        timezone: user.timezone,
-        pay_rate_cents: user.pay_rate_cents,
-        extension: user.extension,
-        agent_call_type: user.agent_call_type,
+        ...columnsOf(user),
         campaign_ids: await reader.enabledCampaignIds(id),
         archived: user.archived,
         must_change_password: user.must_change_password,
