@@ -121,7 +121,11 @@ export async function startCallee(options = {}) {
   const run = runSipp(['-sf', file, '-i', host, '-p', String(sippPort), '-mi', host, '-mp', String(mediaPort)]);
   // SIPp binds at once; a moment lets it listen before the first INVITE.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  if (run.child.exitCode !== null) throw new Error(`the SIPp callee did not start:\n${run.output()}`);
+  if (run.child.exitCode !== null) {
+    await bridge?.close();
+    await rtpengine?.stop();
+    throw new Error(`the SIPp callee did not start:\n${run.output()}`);
+  }
   return {
     host,
     port: gatewayPort,

@@ -415,6 +415,14 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     // 50 packets a second for 10 s; most of them, with a margin for a busy machine.
     expect(received).toBeGreaterThan(300);
     expect((await callData(outbound, callId)).status).toBe('talking');
+    // Hold and resume are re-INVITEs the client answers (listening only while held); the tone comes back after.
+    await outbound.getByTestId('call-hold').click();
+    await expect.poll(() => phoneState(outbound), POLL).toBe('on_hold');
+    await outbound.getByTestId('call-resume').click();
+    await expect.poll(() => phoneState(outbound), POLL).toBe('in_progress');
+    const resumedFrom = await audioPacketsReceived(outbound);
+    await expect.poll(() => audioPacketsReceived(outbound), POLL).toBeGreaterThan(resumedFrom + 50);
+    expect((await callData(outbound, callId)).status).toBe('talking');
 
     await outbound.getByTestId('call-end').click();
     await outbound.getByTestId('after-call-form').waitFor();
