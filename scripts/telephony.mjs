@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run telephony`: Kamailio beside the app. Installs Debian's packages when missing, renders
-// telephony/kamailio.cfg into a temporary folder, runs Kamailio in the foreground (its log on stderr) and prints the
+// `npm run telephony`: Kamailio beside the app. Installs Debian's packages (Kamailio, SIPp, rtpengine) when missing,
+// renders telephony/kamailio.cfg into a temporary folder, runs Kamailio in the foreground (its log on stderr) and prints the
 // environment the app needs. Start the app in another terminal with those variables (or `--app` starts it here).
 //
 //   npm run telephony                      Kamailio on 127.0.0.1:5060 for an app on http://127.0.0.1:3000
@@ -64,7 +64,11 @@ const kamailio = await startKamailio({
 const exports = Object.entries(kamailio.env).map(([name, value]) => `${name}=${value}`);
 console.error(`\nKamailio is listening on ${kamailio.host}:${kamailio.port} (UDP, TCP, WebSocket).`);
 if (callee)
-  console.error(`Agents' calls to clients go to a SIPp callee at ${callee.gateway} (answers ${answerChance * 100} %).`);
+  console.error(
+    `Agents' calls to clients go to a SIPp callee at ${callee.gateway} (answers ${answerChance * 100} %, plays a tone${
+      callee.bridged ? ', media through rtpengine' : '; no rtpengine, so browsers hear nothing'
+    }).`,
+  );
 console.error(`It asks the app at ${values['app-url']} where calls go. Start the app with:\n`);
 console.error(`  ${exports.join(' ')} npm start\n`);
 
