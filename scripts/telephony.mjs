@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run telephony`: Kamailio beside the app. Installs Debian's packages (Kamailio, SIPp, rtpengine) when missing,
-// renders telephony/kamailio.cfg into a temporary folder, runs Kamailio in the foreground (its log on stderr) and prints the
-// environment the app needs. Start the app in another terminal with those variables (or `--app` starts it here).
+// renders telephony/kamailio.cfg into a temporary folder, runs Kamailio in the foreground (its log on stderr) and prints
+// the environment the app needs. Start the app in another terminal with those variables (or `--app` starts it here).
 //
 //   npm run telephony                      Kamailio on 127.0.0.1:5060 for an app on http://127.0.0.1:3000
 //   npm run telephony -- --port 5070 --app-url http://127.0.0.1:3001 --host 0.0.0.0 --domain sip.example.org
