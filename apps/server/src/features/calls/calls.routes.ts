@@ -29,6 +29,15 @@ import type { CallEngine } from './callEngine.js';
 import type { CallPageService } from './callPage.service.js';
 import { callPageUrl } from './liveEvents.js';
 
+/** The call page's routes: one permission, grouped in the OpenAPI document by what they serve. */
+const CALL_PAGE = { action: 'calls.handle', tags: ['calls'] } as const;
+const DISPOSITIONS = { action: 'calls.handle', tags: ['dispositions'] } as const;
+const SALES = { action: 'calls.handle', tags: ['sales'] } as const;
+/** The call named in the path, as /:id or /:callId. */
+const BY_ID = { in: 'params', schema: idParamSchema } as const;
+const BY_CALL_ID = { in: 'params', schema: callIdParamSchema } as const;
+const OK = { status: 'ok' as const };
+
 /** Where an agent goes when the after-call form closes (spec §2: the default return location after a call). */
 export const AFTER_CALL_URL = '/inquiries/all_calls';
 
@@ -41,10 +50,9 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   const callData = (viewer: Parameters<CallPageService['callData']>[0], id: number) => callPage.callData(viewer, id);
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'GET',
     url: '/api/inquiries/get_call_for_user',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: "The agent's live call (ringing, in progress, on hold or in after-call work), or null",
     input: { in: 'querystring', schema: callForUserQuerySchema },
     response: callForUserSchema,
@@ -70,7 +78,7 @@ export const callsRoutes: FastifyPluginAsyncZod<{
     action: 'calls.pickup',
     tags: ['calls'],
     summary: 'A team lead, agent supervisor or campaign manager takes a waiting call',
-    input: { in: 'params', schema: idParamSchema },
+    input: BY_ID,
     response: callDataSchema,
     answer: async (viewer, params) => {
       await engine.pickup(viewer, params.id);
@@ -79,10 +87,9 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/call_data',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: "The agent's phone reports a call-flow step: talk answers or resumes, hold holds, ring and mute are noted",
     input: { in: 'body', schema: callDataBodySchema },
     response: callDataSchema,
@@ -104,12 +111,11 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/:id/get_call_page_url',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: 'The address of the call page',
-    input: { in: 'params', schema: idParamSchema },
+    input: BY_ID,
     response: urlAnswerSchema,
     answer: async (viewer, params) => {
       await callData(viewer, params.id);
@@ -118,12 +124,11 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/:id/redirect_user_or_client',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: 'Where the agent goes once the call is over',
-    input: { in: 'params', schema: idParamSchema },
+    input: BY_ID,
     response: urlAnswerSchema,
     answer: async (viewer, params) => {
       await callData(viewer, params.id);
@@ -132,36 +137,33 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'GET',
     url: '/api/inquiries/:id/get_call_data',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: "The call page's data: the call, its client, notes, disposition and callback",
-    input: { in: 'params', schema: idParamSchema },
+    input: BY_ID,
     response: callDataSchema,
     answer: (viewer, params) => callData(viewer, params.id),
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/set_notes/:callId',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: "Save the call's notes",
     input: { in: 'body', schema: setNotesBodySchema },
     params: callIdParamSchema,
     response: okSchema,
     answer: async (viewer, input, params) => {
       await callPage.setNotes(viewer, params.callId, input.notes);
-      return { status: 'ok' as const };
+      return OK;
     },
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/:id/update_client',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: "Save the caller's client card",
     input: { in: 'body', schema: updateClientBodySchema },
     params: idParamSchema,
@@ -170,10 +172,9 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'GET',
     url: '/api/inquiries/:id/get_operators_from_campaign',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: "Who the call can be transferred to: the campaign's operators, by role",
     input: { in: 'querystring', schema: operatorsQuerySchema },
     params: idParamSchema,
@@ -182,10 +183,9 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/:id/set_call_back',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: 'Ask for a callback to the client',
     input: { in: 'body', schema: setCallBackBodySchema },
     params: idParamSchema,
@@ -194,33 +194,30 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/:id/unset_call_back',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: 'Withdraw the callback',
-    input: { in: 'params', schema: idParamSchema },
+    input: BY_ID,
     response: callDataSchema,
     answer: (viewer, params) => callPage.unsetCallBack(viewer, params.id),
   });
 
   // A POST, not the GET the old front end used: it changes data, so it carries the CSRF token (docs/decisions.md).
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/:id/blacklist',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: "Block the caller's number",
-    input: { in: 'params', schema: idParamSchema },
+    input: BY_ID,
     response: callDataSchema,
     answer: (viewer, params) => callPage.blacklist(viewer, params.id),
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/:id/update_transfer_type',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: 'Choose a cold or warm transfer',
     input: { in: 'body', schema: updateTransferTypeBodySchema },
     params: idParamSchema,
@@ -229,10 +226,9 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...CALL_PAGE,
     method: 'POST',
     url: '/api/inquiries/end_call/:callId',
-    action: 'calls.handle',
-    tags: ['calls'],
     summary: 'Hang up: the agent goes to after-call work (409 when already hung up)',
     input: { in: 'body', schema: endCallBodySchema },
     params: callIdParamSchema,
@@ -244,46 +240,42 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...DISPOSITIONS,
     method: 'GET',
     url: '/api/dispositions/get_dispositions/:callId',
-    action: 'calls.handle',
-    tags: ['dispositions'],
     summary: "The dispositions of the call's campaign type, and the one chosen",
-    input: { in: 'params', schema: callIdParamSchema },
+    input: BY_CALL_ID,
     response: dispositionsSchema,
     answer: (viewer, params) => callPage.dispositions(viewer, params.callId),
   });
 
   viewerRoute(app, {
+    ...DISPOSITIONS,
     method: 'POST',
     url: '/api/dispositions/set_disposition/:callId',
-    action: 'calls.handle',
-    tags: ['dispositions'],
     summary: "Set the call's disposition (one of its campaign type)",
     input: { in: 'body', schema: setDispositionBodySchema },
     params: callIdParamSchema,
     response: okSchema,
     answer: async (viewer, input, params) => {
       await callPage.setDisposition(viewer, params.callId, input.disposition);
-      return { status: 'ok' as const };
+      return OK;
     },
   });
 
   viewerRoute(app, {
+    ...SALES,
     method: 'GET',
     url: '/api/sales/get_products',
-    action: 'calls.handle',
-    tags: ['sales'],
     summary: 'The products on sale',
     response: productsSchema,
     answer: () => callPage.products(),
   });
 
   viewerRoute(app, {
+    ...SALES,
     method: 'POST',
     url: '/api/sales/:callId/set_new_sales',
-    action: 'calls.handle',
-    tags: ['sales'],
     summary: "Post the call's sale (replaces an earlier one)",
     input: { in: 'body', schema: setNewSalesBodySchema },
     params: callIdParamSchema,
@@ -292,23 +284,21 @@ export const callsRoutes: FastifyPluginAsyncZod<{
   });
 
   viewerRoute(app, {
+    ...SALES,
     method: 'POST',
     url: '/api/sales/:callId/clear_sales',
-    action: 'calls.handle',
-    tags: ['sales'],
     summary: "Withdraw the call's sale",
-    input: { in: 'params', schema: callIdParamSchema },
+    input: BY_CALL_ID,
     response: salesSchema,
     answer: (viewer, params) => callPage.clearSales(viewer, params.callId),
   });
 
   viewerRoute(app, {
+    ...SALES,
     method: 'GET',
     url: '/api/sales/:callId/get_sales',
-    action: 'calls.handle',
-    tags: ['sales'],
     summary: "The call's sale",
-    input: { in: 'params', schema: callIdParamSchema },
+    input: BY_CALL_ID,
     response: salesSchema,
     answer: (viewer, params) => callPage.getSales(viewer, params.callId),
   });
