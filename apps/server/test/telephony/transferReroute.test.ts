@@ -1,5 +1,6 @@
 import { OFFER_TIMEOUT_MS, SIP_SECRET_HEADER } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileLiveState } from '../../src/features/calls/index.js';
 import { signedInRequests } from '../support/requests.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { telephonyCentre, unreachableSip } from './centre.js';
@@ -184,5 +185,20 @@ describe.each([
       .where('status', '=', 'queued')
       .execute();
     expect(queued).toEqual([]);
+  });
+
+  // Last: a restart's reconciliation ends every live call of this file's database.
+  it('is ended answered, not abandoned, by a restart while it waits again', async () => {
+    const { callId } = await transferredCall();
+    clock += OFFER_TIMEOUT_MS + 1000;
+    expect((await t.app.live.engine.sweep()).missed).toBe(1);
+    await reconcileLiveState(t.database.db, new Date(clock + 60_000));
+    expect(await centre.callRow(callId)).toMatchObject({
+      status: 'ended',
+      end_reason: 'restart',
+      abandoned: false,
+      queue_seconds: 3,
+      talk_seconds: 60,
+    });
   });
 });

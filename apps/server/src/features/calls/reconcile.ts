@@ -30,7 +30,8 @@ export async function reconcileLiveState(db: Kysely<Database>, now: Date): Promi
     for (const call of live) {
       const at = lastActivityOf(call);
       const status = call.status as CallState;
-      if (status === 'queued' || status === 'offered') {
+      // A caller queued again after a transfer nobody took was answered: their call ends answered, below.
+      if ((status === 'queued' || status === 'offered') && call.answered_at === null) {
         await calls.update(call.id, {
           status: 'abandoned',
           abandoned: true,
