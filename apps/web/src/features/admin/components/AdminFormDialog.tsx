@@ -3,14 +3,15 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { FormDialog, SaveCancelActions } from '../../../ui/FormDialog';
 
+/** The form's save (useAdminSave): sent on submit, busy while sending, its failure shown. */
+type FormSave = { isPending: boolean; error: unknown; mutate: (input: undefined) => void };
+
 type AdminFormDialogProps = {
   title: string;
   /** The dialog's test id; its buttons are `${testId}-save` and `${testId}-cancel`. */
   testId: string;
-  busy: boolean;
-  /** The last save's failure: shown above the form unless it named fields (those show under each field). */
-  error: unknown;
-  onSubmit: () => void;
+  /** The last save's failure shows above the form unless it named fields (those show under each field). */
+  save: FormSave;
   onClose: () => void;
   /** Buttons before Cancel and Save (reset password, say). */
   extraActions?: ReactNode;
@@ -18,17 +19,9 @@ type AdminFormDialogProps = {
 };
 
 /** An administration form in a dialog: the server's general error above, Cancel and Save below. */
-export function AdminFormDialog({
-  title,
-  testId,
-  busy,
-  error,
-  onSubmit,
-  onClose,
-  extraActions,
-  children,
-}: AdminFormDialogProps) {
+export function AdminFormDialog({ title, testId, save, onClose, extraActions, children }: AdminFormDialogProps) {
   const formId = `${testId}-form`;
+  const { error, isPending: busy } = save;
   const fieldless = error instanceof ApiError ? Object.keys(error.fields).length === 0 : error instanceof Error;
   return (
     <FormDialog
@@ -36,7 +29,7 @@ export function AdminFormDialog({
       titleId={`${testId}-title`}
       testId={testId}
       formId={formId}
-      onSubmit={onSubmit}
+      onSubmit={() => save.mutate(undefined)}
       busy={busy}
       onClose={onClose}
       maxWidth="sm"

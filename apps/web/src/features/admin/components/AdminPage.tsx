@@ -5,10 +5,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../tables';
-import { adminApi } from '../api';
 import { useAdminOptions } from '../hooks/useAdminOptions';
 import { AgentGroupDialog } from './AgentGroupDialog';
 import { CampaignDialog } from './CampaignDialog';
@@ -90,7 +88,7 @@ function SectionDialog({ entity, id, onClose }: { entity: Entity; id: number | n
     case 'campaign_lists':
       return <CampaignListDialog id={id} onClose={onClose} />;
     case 'companies':
-      return <CompanyDialogLoader id={id} onClose={onClose} />;
+      return <CompanyDialog id={id} onClose={onClose} />;
   }
 }
 
@@ -101,18 +99,6 @@ function GroupDialogLoader({ id, onClose }: { id: number | null; onClose: () => 
   const group = options.data?.agent_groups.find((candidate) => candidate.id === id);
   if (!group) return null;
   return <AgentGroupDialog id={id} name={group.name} onClose={onClose} />;
-}
-
-function CompanyDialogLoader({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const loaded = useQuery({
-    queryKey: ['admin', 'company', id],
-    queryFn: () => adminApi.company(id as number),
-    enabled: id !== null,
-  });
-  if (id === null)
-    return <CompanyDialog id={null} initial={{ name: '', callbacks_enabled: false }} onClose={onClose} />;
-  if (!loaded.data) return loaded.error ? <Alert severity="error">{loaded.error.message}</Alert> : null;
-  return <CompanyDialog id={id} initial={loaded.data} onClose={onClose} />;
 }
 
 /** The users list narrowed to one company (its "Portal users" link): says so, and offers the whole list back. */

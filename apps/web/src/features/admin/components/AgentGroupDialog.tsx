@@ -1,36 +1,31 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../../lib/fieldErrors';
-import { TextInput } from '../../../ui/TextInput';
 import { adminApi } from '../api';
 import { useAdminSave } from '../hooks/useAdminSave';
 import { AdminFormDialog } from './AdminFormDialog';
+import { AdminTextField } from './AdminTextField';
 
 /** Create (id null) or rename an agent group; the list's current name comes with the row. */
 export function AgentGroupDialog({ id, name, onClose }: { id: number | null; name: string; onClose: () => void }) {
   const [draft, setDraft] = useState(name);
-  const save = useAdminSave(
-    () => (id === null ? adminApi.createGroup({ name: draft }) : adminApi.renameGroup(id, { name: draft })),
+  const { save, errors } = useAdminSave(
+    id,
+    { create: () => adminApi.createGroup({ name: draft }), edit: (id) => adminApi.renameGroup(id, { name: draft }) },
     onClose,
   );
-  const errors = fieldErrors(save.error);
   return (
     <AdminFormDialog
       title={id === null ? 'New agent group' : 'Rename agent group'}
       testId="admin-group-dialog"
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate(undefined)}
+      save={save}
       onClose={onClose}
     >
-      <TextInput
+      <AdminTextField
         label="Name"
         value={draft}
         onChange={setDraft}
         autoFocus
         required
-        fullWidth
-        error={!!errors.name}
-        helperText={errors.name}
+        error={errors.name}
         testId="admin-group-name"
       />
     </AdminFormDialog>

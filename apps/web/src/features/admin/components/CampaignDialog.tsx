@@ -1,18 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { type AdminCampaign, CAMPAIGN_TYPES, type CampaignType, EMPTY_LABELS } from '@shiftline/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrors } from '../../../lib/fieldErrors';
-import { MultiSelect } from '../../../ui/MultiSelect';
-import { TextInput } from '../../../ui/TextInput';
 import { adminApi } from '../api';
 import { useAdminOptions } from '../hooks/useAdminOptions';
 import { useAdminSave } from '../hooks/useAdminSave';
+import { recordOptions } from '../utils/recordOptions';
 import { AdminFormDialog } from './AdminFormDialog';
+import { AdminRecord } from './AdminRecord';
+import { AdminTextField } from './AdminTextField';
+import { RecordsField } from './RecordsField';
 import { SelectInput } from './SelectInput';
 
 type Draft = {
@@ -64,24 +62,22 @@ const bodyOf = (draft: Draft) => ({
 
 /** Create (id null) or edit a campaign: type, client company, working window (UTC), status, billing, agents. */
 export function CampaignDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const loaded = useQuery({
-    queryKey: ['admin', 'campaign', id],
-    queryFn: () => adminApi.campaign(id as number),
-    enabled: id !== null,
-  });
-  if (id !== null && !loaded.data) return loaded.error ? <Alert severity="error">{loaded.error.message}</Alert> : null;
-  return <CampaignForm id={id} initial={loaded.data ? draftOf(loaded.data) : NEW_CAMPAIGN} onClose={onClose} />;
+  return (
+    <AdminRecord kind="campaign" id={id} load={adminApi.campaign}>
+      {(campaign) => <CampaignForm id={id} initial={campaign ? draftOf(campaign) : NEW_CAMPAIGN} onClose={onClose} />}
+    </AdminRecord>
+  );
 }
 
 function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Draft; onClose: () => void }) {
   const options = useAdminOptions().data;
   const [draft, setDraft] = useState(initial);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const save = useAdminSave(
-    () => (id === null ? adminApi.createCampaign(bodyOf(draft)) : adminApi.editCampaign(id, bodyOf(draft))),
+  const { save, errors } = useAdminSave(
+    id,
+    { create: () => adminApi.createCampaign(bodyOf(draft)), edit: (id) => adminApi.editCampaign(id, bodyOf(draft)) },
     onClose,
   );
-  const errors = fieldErrors(save.error);
   const text = (
     key: 'name' | 'unique_name' | 'start_work_time' | 'end_work_time' | 'billing_rate',
     label: string,
@@ -89,13 +85,12 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
   ) => {
     const field = key === 'billing_rate' ? 'billing_rate_cents' : key;
     return (
-      <TextInput
+      <AdminTextField
         label={label}
         value={draft[key]}
         onChange={(value) => set(key, value)}
-        fullWidth
-        error={!!errors[field]}
-        helperText={errors[field] ?? hint}
+        error={errors[field]}
+        hint={hint}
         testId={`admin-campaign-${key.replaceAll('_', '-')}`}
       />
     );
@@ -104,9 +99,7 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
     <AdminFormDialog
       title={id === null ? 'New campaign' : 'Edit campaign'}
       testId="admin-campaign-dialog"
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate(undefined)}
+      save={save}
       onClose={onClose}
     >
       {text('name', 'Name')}
@@ -122,10 +115,7 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
       <SelectInput
         label="Client company"
         value={draft.company_id}
-        options={[
-          { value: '', label: 'None' },
-          ...(options?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-        ]}
+        options={recordOptions('None', options?.companies)}
         onChange={(value) => set('company_id', value)}
         error={errors.company_id}
         testId="admin-campaign-company"
@@ -145,15 +135,15 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
           label="Archived"
         />
       </Box>
-      <MultiSelect
+      <RecordsField
         label="Agents enabled"
-        options={(options?.agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+        records={options?.agents}
         value={draft.agent_ids}
         onChange={(ids) => set('agent_ids', ids)}
         emptyLabel={EMPTY_LABELS.agents}
+        error={errors.agent_ids}
         testId="admin-campaign-agents"
       />
-      {errors.agent_ids ? <FormHelperText error>{errors.agent_ids}</FormHelperText> : null}
     </AdminFormDialog>
   );
 }

@@ -1,28 +1,23 @@
-import Alert from '@mui/material/Alert';
-import FormHelperText from '@mui/material/FormHelperText';
 import { type AdminCampaignList, EMPTY_LABELS } from '@shiftline/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrors } from '../../../lib/fieldErrors';
-import { MultiSelect } from '../../../ui/MultiSelect';
-import { TextInput } from '../../../ui/TextInput';
 import { adminApi } from '../api';
 import { useAdminOptions } from '../hooks/useAdminOptions';
 import { useAdminSave } from '../hooks/useAdminSave';
 import { AdminFormDialog } from './AdminFormDialog';
+import { AdminRecord } from './AdminRecord';
+import { AdminTextField } from './AdminTextField';
+import { RecordsField } from './RecordsField';
 
 type Draft = Omit<AdminCampaignList, 'id'>;
 const NEW_LIST: Draft = { name: '', unique_name: '', campaign_ids: [] };
 
 /** Create (id null) or edit a campaign list. */
 export function CampaignListDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const loaded = useQuery({
-    queryKey: ['admin', 'campaign_list', id],
-    queryFn: () => adminApi.campaignList(id as number),
-    enabled: id !== null,
-  });
-  if (id !== null && !loaded.data) return loaded.error ? <Alert severity="error">{loaded.error.message}</Alert> : null;
-  return <CampaignListForm id={id} initial={loaded.data ?? NEW_LIST} onClose={onClose} />;
+  return (
+    <AdminRecord kind="campaign_list" id={id} load={adminApi.campaignList}>
+      {(list) => <CampaignListForm id={id} initial={list ?? NEW_LIST} onClose={onClose} />}
+    </AdminRecord>
+  );
 }
 
 function CampaignListForm({ id, initial, onClose }: { id: number | null; initial: Draft; onClose: () => void }) {
@@ -32,49 +27,44 @@ function CampaignListForm({ id, initial, onClose }: { id: number | null; initial
     unique_name: initial.unique_name,
     campaign_ids: initial.campaign_ids,
   });
-  const save = useAdminSave(
-    () => (id === null ? adminApi.createCampaignList(draft) : adminApi.editCampaignList(id, draft)),
+  const { save, errors } = useAdminSave(
+    id,
+    { create: () => adminApi.createCampaignList(draft), edit: (id) => adminApi.editCampaignList(id, draft) },
     onClose,
   );
-  const errors = fieldErrors(save.error);
   return (
     <AdminFormDialog
       title={id === null ? 'New campaign list' : 'Edit campaign list'}
       testId="admin-list-dialog"
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate(undefined)}
+      save={save}
       onClose={onClose}
     >
-      <TextInput
+      <AdminTextField
         label="Name"
         value={draft.name}
         onChange={(name) => setDraft({ ...draft, name })}
         required
-        fullWidth
-        error={!!errors.name}
-        helperText={errors.name}
+        error={errors.name}
         testId="admin-list-name"
       />
-      <TextInput
+      <AdminTextField
         label="Unique name"
         value={draft.unique_name}
         onChange={(unique_name) => setDraft({ ...draft, unique_name })}
         required
-        fullWidth
-        error={!!errors.unique_name}
-        helperText={errors.unique_name ?? "Lower-case letters, digits, '_' or '-'"}
+        error={errors.unique_name}
+        hint="Lower-case letters, digits, '_' or '-'"
         testId="admin-list-unique-name"
       />
-      <MultiSelect
+      <RecordsField
         label="Campaigns"
-        options={(options?.campaigns ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        records={options?.campaigns}
         value={draft.campaign_ids}
         onChange={(campaign_ids) => setDraft({ ...draft, campaign_ids })}
         emptyLabel={EMPTY_LABELS.campaigns}
+        error={errors.campaign_ids}
         testId="admin-list-campaigns"
       />
-      {errors.campaign_ids ? <FormHelperText error>{errors.campaign_ids}</FormHelperText> : null}
     </AdminFormDialog>
   );
 }

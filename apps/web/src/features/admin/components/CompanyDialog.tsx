@@ -5,43 +5,48 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { fieldErrors } from '../../../lib/fieldErrors';
-import { TextInput } from '../../../ui/TextInput';
 import { adminApi } from '../api';
 import { useAdminSave } from '../hooks/useAdminSave';
 import { AdminFormDialog } from './AdminFormDialog';
+import { AdminRecord } from './AdminRecord';
+import { AdminTextField } from './AdminTextField';
 
 type Company = { name: string; callbacks_enabled: boolean };
+const NEW_COMPANY: Company = { name: '', callbacks_enabled: false };
 
 /**
  * Create (id null) or edit a client company. Its portal users are users with the Company Supervisor role: the links
  * list them and start a new one.
  */
-export function CompanyDialog({ id, initial, onClose }: { id: number | null; initial: Company; onClose: () => void }) {
+export function CompanyDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  return (
+    <AdminRecord kind="company" id={id} load={adminApi.company}>
+      {(company) => <CompanyForm id={id} initial={company ?? NEW_COMPANY} onClose={onClose} />}
+    </AdminRecord>
+  );
+}
+
+function CompanyForm({ id, initial, onClose }: { id: number | null; initial: Company; onClose: () => void }) {
   const [draft, setDraft] = useState(initial);
-  const save = useAdminSave(
-    () => (id === null ? adminApi.createCompany(draft) : adminApi.editCompany(id, draft)),
+  const { save, errors } = useAdminSave(
+    id,
+    { create: () => adminApi.createCompany(draft), edit: (id) => adminApi.editCompany(id, draft) },
     onClose,
   );
-  const errors = fieldErrors(save.error);
   return (
     <AdminFormDialog
       title={id === null ? 'New client company' : 'Edit client company'}
       testId="admin-company-dialog"
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate(undefined)}
+      save={save}
       onClose={onClose}
     >
-      <TextInput
+      <AdminTextField
         label="Name"
         value={draft.name}
         onChange={(name) => setDraft({ ...draft, name })}
         autoFocus
         required
-        fullWidth
-        error={!!errors.name}
-        helperText={errors.name}
+        error={errors.name}
         testId="admin-company-name"
       />
       <FormControlLabel

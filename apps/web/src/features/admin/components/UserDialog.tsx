@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
 import {
   type AdminUser,
   AGENT_CALL_TYPES,
@@ -12,19 +11,20 @@ import {
   type Role,
   type TimeZoneId,
 } from '@shiftline/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fieldErrors } from '../../../lib/fieldErrors';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { MultiSelect } from '../../../ui/MultiSelect';
-import { TextInput } from '../../../ui/TextInput';
 import { TimezoneSelect } from '../../../ui/TimezoneSelect';
 import { useCurrentUser } from '../../auth';
 import { adminApi } from '../api';
 import { useAdminOptions } from '../hooks/useAdminOptions';
 import { useAdminSave } from '../hooks/useAdminSave';
+import { recordOptions } from '../utils/recordOptions';
 import { AdminFormDialog } from './AdminFormDialog';
+import { AdminRecord } from './AdminRecord';
+import { AdminTextField } from './AdminTextField';
+import { RecordsField } from './RecordsField';
 import { SelectInput } from './SelectInput';
 
 /** The call types as the form shows them. */
@@ -95,21 +95,17 @@ function bodyOf(draft: Draft) {
 
 /** Create (id null) or edit a user; editing also offers the password reset that forces a change. */
 export function UserDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const loaded = useQuery({
-    queryKey: ['admin', 'user', id],
-    queryFn: () => adminApi.user(id as number),
-    enabled: id !== null,
-  });
   // From a company's "New portal user" link (?companyId=…): a company supervisor of that company.
   const companyId = useSearchParams()[0].get('companyId');
-  if (id !== null && !loaded.data) {
-    return loaded.error ? <Alert severity="error">{loaded.error.message}</Alert> : null;
-  }
   const fresh: Draft =
     companyId === null
       ? NEW_USER
       : { ...NEW_USER, role: 'company_supervisor', company_id: companyId, agent_call_type: '' };
-  return <UserForm id={id} initial={loaded.data ? draftOf(loaded.data) : fresh} onClose={onClose} />;
+  return (
+    <AdminRecord kind="user" id={id} load={adminApi.user}>
+      {(user) => <UserForm id={id} initial={user ? draftOf(user) : fresh} onClose={onClose} />}
+    </AdminRecord>
+  );
 }
 
 function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft; onClose: () => void }) {
@@ -117,11 +113,12 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
   const options = useAdminOptions().data;
   const [draft, setDraft] = useState(initial);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const save = useAdminSave(
-    () =>
-      id === null
-        ? adminApi.createUser({ ...bodyOf(draft), password: draft.password })
-        : adminApi.editUser(id, bodyOf(draft)),
+  const { save, errors } = useAdminSave(
+    id,
+    {
+      create: () => adminApi.createUser({ ...bodyOf(draft), password: draft.password }),
+      edit: (id) => adminApi.editUser(id, bodyOf(draft)),
+    },
     onClose,
   );
   const reset = useMutation({
@@ -129,7 +126,6 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
     onSettled: () => setConfirmingReset(false),
   });
   const [confirmingReset, setConfirmingReset] = useState(false);
-  const errors = fieldErrors(save.error);
   const takesCalls = CALL_TAKING_ROLES.includes(draft.role);
   // Only a super admin grants the role (the server refuses it to an administrator too).
   const roles = ROLES.filter(
@@ -140,9 +136,7 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
     <AdminFormDialog
       title={id === null ? 'New user' : `Edit ${initial.first_name} ${initial.second_name}`}
       testId="admin-user-dialog"
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={() => save.mutate(undefined)}
+      save={save}
       onClose={onClose}
       extraActions={
         id === null ? null : (
@@ -175,35 +169,29 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         </Alert>
       ) : null}
       {reset.error ? <Alert severity="error">{reset.error.message}</Alert> : null}
-      <TextInput
+      <AdminTextField
         label="Email"
         type="email"
         value={draft.email}
         onChange={(v) => set('email', v)}
         required
-        fullWidth
-        error={!!errors.email}
-        helperText={errors.email}
+        error={errors.email}
         testId="admin-user-email"
       />
-      <TextInput
+      <AdminTextField
         label="First name"
         value={draft.first_name}
         onChange={(v) => set('first_name', v)}
         required
-        fullWidth
-        error={!!errors.first_name}
-        helperText={errors.first_name}
+        error={errors.first_name}
         testId="admin-user-first-name"
       />
-      <TextInput
+      <AdminTextField
         label="Last name"
         value={draft.second_name}
         onChange={(v) => set('second_name', v)}
         required
-        fullWidth
-        error={!!errors.second_name}
-        helperText={errors.second_name}
+        error={errors.second_name}
         testId="admin-user-second-name"
       />
       <SelectInput
@@ -218,10 +206,7 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         <SelectInput
           label="Company"
           value={draft.company_id}
-          options={[
-            { value: '', label: 'Choose a company' },
-            ...(options?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-          ]}
+          options={recordOptions('Choose a company', options?.companies)}
           onChange={(v) => set('company_id', v)}
           error={errors.company_id}
           testId="admin-user-company"
@@ -230,10 +215,7 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
       <SelectInput
         label="Agent group"
         value={draft.agent_group_id}
-        options={[
-          { value: '', label: 'No group' },
-          ...(options?.agent_groups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
-        ]}
+        options={recordOptions('No group', options?.agent_groups)}
         onChange={(v) => set('agent_group_id', v)}
         error={errors.agent_group_id}
         testId="admin-user-group"
@@ -245,23 +227,20 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         fullWidth
         testId="admin-user-timezone"
       />
-      <TextInput
+      <AdminTextField
         label="Pay rate ($ per hour)"
         value={draft.pay_rate}
         onChange={(v) => set('pay_rate', v)}
         inputAttributes={{ inputMode: 'decimal' }}
-        fullWidth
-        error={!!errors.pay_rate_cents}
-        helperText={errors.pay_rate_cents}
+        error={errors.pay_rate_cents}
         testId="admin-user-pay-rate"
       />
-      <TextInput
+      <AdminTextField
         label="Extension"
         value={draft.extension}
         onChange={(v) => set('extension', v)}
-        fullWidth
-        error={!!errors.extension}
-        helperText={errors.extension ?? '2 to 8 digits, or empty'}
+        error={errors.extension}
+        hint="2 to 8 digits, or empty"
         testId="admin-user-extension"
       />
       {takesCalls ? (
@@ -277,28 +256,27 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
             error={errors.agent_call_type}
             testId="admin-user-call-type"
           />
-          <MultiSelect
+          <RecordsField
             label="Campaigns"
-            options={(options?.campaigns ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            records={options?.campaigns}
             value={draft.campaign_ids}
             onChange={(ids) => set('campaign_ids', ids)}
             emptyLabel={EMPTY_LABELS.campaigns}
+            error={errors.campaign_ids}
             testId="admin-user-campaigns"
           />
-          {errors.campaign_ids ? <FormHelperText error>{errors.campaign_ids}</FormHelperText> : null}
         </>
       ) : null}
       {id === null ? (
-        <TextInput
+        <AdminTextField
           label="First password"
           type="password"
           value={draft.password}
           onChange={(v) => set('password', v)}
           autoComplete="new-password"
           required
-          fullWidth
-          error={!!errors.password}
-          helperText={errors.password ?? 'At least 8 characters; the user changes it at the first sign-in'}
+          error={errors.password}
+          hint="At least 8 characters; the user changes it at the first sign-in"
           testId="admin-user-password"
         />
       ) : null}
