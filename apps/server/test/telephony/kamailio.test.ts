@@ -194,6 +194,68 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
     }
   });
 
+  it("a transfer whose target never answers goes back to the queue and on to the next free agent's phone", async () => {
+    const { id, number } = await centre.campaign();
+    const first = await registeredAgent(id);
+    const firstCaller = dial(number, 12_000);
+    const call = await eventually(async () => {
+      const row = await callTo(number);
+      return row.status === 'talking' ? row : null;
+    });
+    const silentPort = await freePort();
+    const silent = runSipp(['-sf', scenario('agent-unanswered'), '-i', '127.0.0.1', '-p', String(silentPort)]);
+    try {
+      const target = await registeredAgent(id, silentPort);
+      // The first agent's phone transfers (Kamailio relays its REFER to the app as this question); the caller's phone
+      // then dials the target's extension with a new INVITE (a second SIPp caller plays that INVITE).
+      const refer = await t.app.inject({
+        method: 'POST',
+        url: '/api/telephony/sip/transfer',
+        headers: { 'x-shiftline-secret': secret },
+        payload: { call_id: String(call.id), refer_to: `<sip:${target.extension}@127.0.0.1>` },
+      });
+      expect(refer.statusCode, refer.body).toBe(200);
+      const transferredCaller = dial(target.extension as string, 2000);
+      await eventually(async () => {
+        const leg = await t.database.db
+          .selectFrom('sip_legs')
+          .select('cseq')
+          .where('call_id', '=', String(call.id))
+          .where('transfer_to', 'is', null)
+          .executeTakeFirst();
+        return leg?.cseq ?? null;
+      });
+      // The target's phone rings on; the engine misses the transfer: its branch is cancelled, the caller parked.
+      ahead += 21_000;
+      expect((await t.app.live.engine.sweep()).missed).toBe(1);
+      expect(await centre.stateOf(target.userId)).toBe('not_ready_automatic');
+      await eventually(async () => {
+        const leg = await t.database.db
+          .selectFrom('sip_legs')
+          .select('parked')
+          .where('call_id', '=', String(call.id))
+          .executeTakeFirst();
+        return leg?.parked ? leg : null;
+      });
+      // The next agent to come free gets the call: Kamailio continues the parked INVITE to their phone.
+      const next = await registeredAgent(id);
+      const result = await transferredCaller.done;
+      expect(result.code, `${result.output.slice(-3000)}\n${kamailio.log().slice(-3000)}`).toBe(0);
+      const ended = await eventually(async () => {
+        const row = await callTo(number);
+        return row.status === 'after_call' ? row : null;
+      });
+      expect(ended).toMatchObject({ agent_id: next.userId, missed: true, abandoned: false, agent_disconnected: false });
+      expect(await centre.stateOf(first.userId)).toBe('after_call_work');
+      expect(await centre.stateOf(next.userId)).toBe('after_call_work');
+      // The first caller dialog's BYE (the leg the call left) ends nothing more.
+      await firstCaller.done;
+      expect(await callTo(number)).toMatchObject({ status: 'after_call', agent_id: next.userId });
+    } finally {
+      await silent.stop();
+    }
+  });
+
   it('an agent ending the call in the app hangs up both phones', async () => {
     const { id, number } = await centre.campaign();
     const agent = await registeredAgent(id);
