@@ -5,9 +5,30 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useSoftphone, useSoftphoneView } from '../store';
 import { Keypad } from './Keypad';
+
+type ToggleSide = {
+  label: string;
+  Icon: ComponentType;
+  act: 'hold' | 'unhold' | 'mute' | 'unmute';
+  testId: string;
+};
+
+/** The two-way buttons: by the view's flag, the button that undoes it (Resume, Unmute) or the one that sets it. */
+const TOGGLES: readonly { flag: 'held' | 'muted'; set: ToggleSide; unset: ToggleSide }[] = [
+  {
+    flag: 'held',
+    set: { label: 'Hold', Icon: PauseIcon, act: 'hold', testId: 'call-hold' },
+    unset: { label: 'Resume', Icon: PlayArrowIcon, act: 'unhold', testId: 'call-resume' },
+  },
+  {
+    flag: 'muted',
+    set: { label: 'Mute', Icon: MicOffIcon, act: 'mute', testId: 'call-mute' },
+    unset: { label: 'Unmute', Icon: MicIcon, act: 'unmute', testId: 'call-unmute' },
+  },
+];
 
 /**
  * Hold / Resume, Mute / Unmute, the keypad and End call of a connected call, on the softphone: each acts on the SIP
@@ -22,48 +43,21 @@ export function PhoneCallControls({ callId }: { callId: number }) {
   const busy = !onThisCall || ending;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid="phone-controls">
-      {view?.held ? (
-        <Button
-          variant="outlined"
-          startIcon={<PlayArrowIcon />}
-          onClick={phone?.unhold}
-          disabled={busy}
-          data-testid="call-resume"
-        >
-          Resume
-        </Button>
-      ) : (
-        <Button
-          variant="outlined"
-          startIcon={<PauseIcon />}
-          onClick={phone?.hold}
-          disabled={busy}
-          data-testid="call-hold"
-        >
-          Hold
-        </Button>
-      )}
-      {view?.muted ? (
-        <Button
-          variant="outlined"
-          startIcon={<MicIcon />}
-          onClick={phone?.unmute}
-          disabled={busy}
-          data-testid="call-unmute"
-        >
-          Unmute
-        </Button>
-      ) : (
-        <Button
-          variant="outlined"
-          startIcon={<MicOffIcon />}
-          onClick={phone?.mute}
-          disabled={busy}
-          data-testid="call-mute"
-        >
-          Mute
-        </Button>
-      )}
+      {TOGGLES.map(({ flag, set, unset }) => {
+        const { label, Icon, act, testId } = view?.[flag] ? unset : set;
+        return (
+          <Button
+            key={flag}
+            variant="outlined"
+            startIcon={<Icon />}
+            onClick={phone?.[act]}
+            disabled={busy}
+            data-testid={testId}
+          >
+            {label}
+          </Button>
+        );
+      })}
       <Keypad onTone={(tone) => phone?.sendDtmf(tone)} disabled={busy} />
       <Button
         variant="contained"
