@@ -73,11 +73,10 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         did: body.to,
       });
       const callId = String(call.id);
-      if (await legs.named(callId, body.sip_call_id, body.cseq)) {
-        await engine.callerLeaves(callId).catch(settled);
-        return { refused: '487 Request_Terminated' };
-      }
-      return { callId, named: true };
+      // Stored while the route reads the call's offer (off the routing decision's path); awaited before it answers.
+      const naming = legs.named(callId, body.sip_call_id, body.cseq);
+      naming.catch(() => undefined);
+      return { callId, naming };
     }
     // A transferred caller dialling the target agent's extension (a warm transfer's with its prefix).
     const moved = await legs.transferArrived(withoutTransferPrefix(body.to), body.sip_call_id, body.cseq);
@@ -108,10 +107,16 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         await legs.remember(callId, body.sip_call_id);
         return line(reply, `out ${found.out} ${callId}`);
       }
-      if (!('named' in found)) await legs.remember(callId, body.sip_call_id, body.cseq);
+      const naming = 'naming' in found ? found.naming : null;
+      if (!naming && !('named' in found)) await legs.remember(callId, body.sip_call_id, body.cseq);
       const deadline = Date.now() + body.hold_ms;
       for (;;) {
         const offer = await directory.offerOf(callId);
+        // The caller cancelled before the app had named their call (the cancel may have reached another process).
+        if (naming && (await naming)) {
+          await engine.callerLeaves(callId).catch(settled);
+          return line(reply, 'reject 487 Request_Terminated');
+        }
         if (offer === 'ended') {
           await legs.forget(callId);
           return line(reply, 'reject 480 Call_ended');
