@@ -444,7 +444,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
       'GET',
       `/api/dashboards/user-campaigns-popup/${leadMe.id}`,
     );
-    const campaign = await api<{ campaign: { id: number } | null }>(
+    const campaign = await api<{ campaign: { id: number; name: string } | null }>(
       lead,
       'POST',
       '/api/inquiries/get_campaign_by_phone_number',
@@ -476,7 +476,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => statusName(lead), POLL).toBe('ready');
 
     // Waiting: nobody is Ready; the lead, in Escalation (the phone stays registered, no calls are offered), opens the
-    // waiting call's page from the campaign board's waiting calls and picks it up.
+    // waiting call from the campaign status's waiting calls and picks it up on its page.
     await setStatus(lead, 'escalation');
     await lead.goto('/inquiries/all_calls');
     await expect.poll(() => phoneState(lead), POLL).toBe('registered');
@@ -494,7 +494,18 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await explained(expect.poll(waitingCall, POLL).not.toBeNull());
     const callId = (await waitingCall()) as number;
     expect((await callData(lead, callId)).status).toBe('queued');
-    await lead.goto(`/inquiries/call/${callId}`);
+    await lead.getByTestId('nav-agent-state').click();
+    await lead.getByTestId('live-filter-campaigns').getByRole('combobox').click();
+    await lead.getByRole('option', { name: campaign.json.campaign?.name, exact: true }).click();
+    await lead.keyboard.press('Escape');
+    await lead
+      .locator(`[data-testid="campaign-status-row"][data-id="${campaignId}"]`)
+      .getByTestId('open-waiting-calls')
+      .click();
+    await lead.getByRole('dialog', { name: /^Waiting calls/ }).waitFor();
+    await screenshot(lead, 'softphone-waiting-calls');
+    await lead.locator(`[data-testid="waiting-call"][data-id="${callId}"]`).getByTestId('waiting-call-open').click();
+    await lead.waitForURL(`**/inquiries/call/${callId}`);
     const pickup = lead.getByTestId('call-pickup');
     await expect.poll(() => pickup.isEnabled(), POLL).toBe(true);
     await screenshot(lead, 'softphone-pickup');

@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS } from '@shiftline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentStatePage } from '../../src/features/supervision/components/AgentStatePage';
 import { callsTo, serveFetch } from '../fakeFetch';
 import { connectSocketEachTest, serverSends } from '../fakeSocket';
@@ -9,7 +9,7 @@ import { renderWithProviders } from '../renderWithProviders';
 import { agentEvent, agentRow, callEvent, campaignStatus, FILTERS, STAMP } from './supervisionFixtures';
 
 vi.mock('socket.io-client', async () => (await import('../fakeSocket')).fakeSocketModule);
-const viewer = fakeUser('agent_supervisor', { timezone: 'America/St_Johns' });
+let viewer = fakeUser('agent_supervisor', { timezone: 'America/St_Johns' });
 vi.mock('../../src/features/auth', () => ({ useCurrentUser: () => viewer }));
 
 const STATUS = '/api/dashboards/campaign_status_report';
@@ -40,6 +40,58 @@ const cell = (campaignId: number, field: string) => {
 
 describe('the campaign status table', () => {
   connectSocketEachTest();
+  afterEach(() => {
+    viewer = fakeUser('agent_supervisor', { timezone: 'America/St_Johns' });
+  });
+
+  it("lists a campaign's waiting callers, longest first, each opening its call page, for a role that picks up", async () => {
+    serve();
+    renderWithProviders(<AgentStatePage />);
+    await screen.findAllByTestId('campaign-status-row');
+    // Nobody waits: a plain figure.
+    expect(screen.queryByTestId('open-waiting-calls')).toBeNull();
+    serverSends(
+      SOCKET_EVENTS.newCallData,
+      callEvent(930, 'queued', new Date(Date.now() - 20_000).toISOString(), { '1': 11 }),
+    );
+    serverSends(
+      SOCKET_EVENTS.newCallData,
+      callEvent(931, 'queued', new Date(Date.now() - 95_000).toISOString(), { '1': 12 }, { callback: true }),
+    );
+    const open = await screen.findByRole('button', { name: '2 waiting in Acme Support: show the calls' });
+    open.click();
+    const dialog = await screen.findByRole('dialog', { name: 'Waiting calls · Acme Support' });
+    const rows = within(dialog).getAllByTestId('waiting-call');
+    expect(rows.map((row) => row.dataset.id)).toEqual(['931', '930']);
+    expect(rows[0]?.textContent).toMatch(/^#9311:3\dRequestedOpen$/);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByTestId('waiting-call-open')
+        .getAttribute('href'),
+    ).toBe('/inquiries/call/930');
+    // The list follows the board: an answered caller leaves it.
+    serverSends(
+      SOCKET_EVENTS.newCallData,
+      callEvent(931, 'connected', new Date().toISOString(), { '1': 13 }, { agent_id: 41 }),
+    );
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByTestId('waiting-call')
+          .map((row) => row.dataset.id),
+      ).toEqual(['930']),
+    );
+  });
+
+  it('shows the figure alone to a role that does not pick calls up', async () => {
+    viewer = fakeUser('administrator', { timezone: 'America/St_Johns' });
+    serve();
+    renderWithProviders(<AgentStatePage />);
+    await screen.findAllByTestId('campaign-status-row');
+    serverSends(SOCKET_EVENTS.newCallData, callEvent(940, 'queued', new Date().toISOString(), { '1': 11 }));
+    await waitFor(() => expect(cell(1, 'calls_in_queue')).toBe('1'));
+    expect(screen.queryByTestId('open-waiting-calls')).toBeNull();
+  });
 
   it("shows the server's headers and counters from the snapshot, and follows the events", async () => {
     const fetch = serve();

@@ -96,7 +96,11 @@ export function AgentStatePage() {
         </Typography>
         {status.error && !statusRows ? <Alert severity="error">The campaign status could not be loaded.</Alert> : null}
         {statusRows ? (
-          <CampaignStatusTable headers={status.headers} rows={statusRows} />
+          <CampaignStatusTable
+            headers={status.headers}
+            rows={statusRows}
+            waiting={can(user.role, 'calls.pickup') && status.board ? { board: status.board, nowMs } : undefined}
+          />
         ) : (
           <Skeleton variant="rounded" height={240} sx={{ m: 2 }} />
         )}

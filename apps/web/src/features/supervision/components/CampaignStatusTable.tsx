@@ -1,11 +1,15 @@
+import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { type CampaignStatusRow, EMPTY_LABELS, formatQueueTime } from '@shiftline/shared';
+import { type CampaignStatusRow, EMPTY_LABELS, formatQueueTime, type LiveBoard } from '@shiftline/shared';
+import { useState } from 'react';
 import { EmptyTableRow, PagedRowsFooter, usePagedRows } from '../../../ui/pagedRows';
+import { waitingCallsOf } from '../utils/campaignStatusRows';
+import { WaitingCallsDialog } from './WaitingCallsDialog';
 
 export const CAMPAIGN_STATUS_PAGE_SIZE = 10;
 
@@ -18,11 +22,20 @@ const cellOf = (row: CampaignStatusRow, value: string): string => {
   return typeof cell === 'string' ? cell : '—';
 };
 
-type Props = { headers: readonly { text: string; value: string }[]; rows: readonly CampaignStatusRow[] };
+type Props = {
+  headers: readonly { text: string; value: string }[];
+  rows: readonly CampaignStatusRow[];
+  /** For the roles that pick calls up: the live board and the clock the waiting-calls list reads. */
+  waiting?: { board: LiveBoard; nowMs: number };
+};
 
-/** Spec §2.3: the campaign status table with the server's headers, 10 a page. */
-export function CampaignStatusTable({ headers, rows }: Props) {
+/**
+ * Spec §2.3: the campaign status table with the server's headers, 10 a page. For the roles that pick calls up, a
+ * campaign's Calls In Queue opens the list of its waiting callers, each with the call page to pick it up from.
+ */
+export function CampaignStatusTable({ headers, rows, waiting }: Props) {
   const { visible, footer } = usePagedRows(rows, CAMPAIGN_STATUS_PAGE_SIZE);
+  const [opened, setOpened] = useState<CampaignStatusRow | null>(null);
   return (
     <TableContainer>
       <Table size="small" aria-label="Campaign status">
@@ -45,7 +58,19 @@ export function CampaignStatusTable({ headers, rows }: Props) {
                   align={header.value === 'campaign_name' ? 'left' : 'right'}
                   sx={{ fontVariantNumeric: 'tabular-nums' }}
                 >
-                  {cellOf(row, header.value)}
+                  {waiting && header.value === 'calls_in_queue' && row.calls_in_queue > 0 ? (
+                    <Button
+                      size="small"
+                      onClick={() => setOpened(row)}
+                      data-testid="open-waiting-calls"
+                      aria-label={`${cellOf(row, header.value)} waiting in ${row.campaign_name}: show the calls`}
+                      sx={{ minWidth: 0, py: 0, fontVariantNumeric: 'tabular-nums' }}
+                    >
+                      {cellOf(row, header.value)}
+                    </Button>
+                  ) : (
+                    cellOf(row, header.value)
+                  )}
                 </TableCell>
               ))}
             </TableRow>
@@ -54,6 +79,13 @@ export function CampaignStatusTable({ headers, rows }: Props) {
         </TableBody>
       </Table>
       <PagedRowsFooter {...footer} />
+      {waiting && opened ? (
+        <WaitingCallsDialog
+          campaignName={opened.campaign_name}
+          calls={waitingCallsOf(waiting.board, opened.campaign_id, waiting.nowMs)}
+          onClose={() => setOpened(null)}
+        />
+      ) : null}
     </TableContainer>
   );
 }

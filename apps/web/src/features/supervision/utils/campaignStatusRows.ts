@@ -33,3 +33,18 @@ export function campaignStatusRows(
     };
   });
 }
+
+/** A call waiting in a campaign's queue, as the waiting-calls list shows it. */
+export type WaitingCall = { callId: number; waitSeconds: number; callback: boolean };
+
+/** The campaign's waiting calls from the board, the longest-waiting first, with their waits at `nowMs`. */
+export function waitingCallsOf(board: LiveBoard, campaignId: number, nowMs: number): WaitingCall[] {
+  return [...board.waiting]
+    .filter(([, call]) => call.campaignId === campaignId)
+    .map(([callId, call]) => ({
+      callId,
+      waitSeconds: Math.max(0, Math.floor((nowMs - Date.parse(call.queuedAt)) / 1000)),
+      callback: call.callback,
+    }))
+    .sort((a, b) => b.waitSeconds - a.waitSeconds || a.callId - b.callId);
+}
