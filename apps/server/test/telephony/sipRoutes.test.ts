@@ -5,7 +5,7 @@ import {
   WARM_TRANSFER_PREFIX,
 } from '@shiftline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSipCredentials, sipPassword } from '../../src/features/telephony/index.js';
+import { checkSipCredentials, type SipTelephony, sipPassword } from '../../src/features/telephony/index.js';
 import { signedInRequests } from '../support/requests.js';
 import { connectSocket, waitForConnect, waitForEvent } from '../support/socketClient.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -212,6 +212,37 @@ describe("the SIP server's questions", () => {
     await ask('answered', { call_id: callId, sip_call_id: transferred.sip_call_id, h_entry: 3, h_id: 4 });
     expect(await centre.stateOf(target.userId)).toBe('on_call');
     expect((await centre.callRow(callId as string)).agent_id).toBe(target.userId);
+  });
+});
+
+describe('SIP legs', () => {
+  it('are dropped once their call is no longer live, and an early cancel after 60 s', async () => {
+    const { id, number } = await centre.campaign();
+    const agent = await centre.agent(id);
+    await ready(agent);
+    const live = routeBody(number);
+    const [, , liveCallId] = (await ask('route', live)).body.trim().split(' ');
+    const db = t.database.db;
+    // A call that ended without its leg being released (a process that died meanwhile).
+    const ended = await t.app.live.engine.arrive({ campaignId: (await centre.campaign()).id, callerPhone: '+1416555' });
+    await t.app.live.engine.abandon(ended.id);
+    await db.insertInto('sip_legs').values({ call_id: ended.id, sip_call_id: 'lost@test' }).execute();
+    await db
+      .insertInto('sip_call_ids')
+      .values([
+        { sip_call_id: 'lost@test', call_id: ended.id },
+        { sip_call_id: 'old-cancel@test', left_at: new Date(Date.now() - 61_000) },
+        { sip_call_id: 'new-cancel@test', left_at: new Date() },
+      ])
+      .execute();
+    await (t.app.live.telephony as SipTelephony).legs.expire();
+    const legs = await db.selectFrom('sip_legs').select('call_id').execute();
+    expect(legs.map((leg) => String(leg.call_id))).toContain(liveCallId);
+    expect(legs.map((leg) => String(leg.call_id))).not.toContain(String(ended.id));
+    const ids = (await db.selectFrom('sip_call_ids').select('sip_call_id').execute()).map((row) => row.sip_call_id);
+    expect(ids).toEqual(expect.arrayContaining([live.sip_call_id, 'new-cancel@test']));
+    expect(ids).not.toEqual(expect.arrayContaining(['lost@test']));
+    expect(ids).not.toEqual(expect.arrayContaining(['old-cancel@test']));
   });
 });
 
