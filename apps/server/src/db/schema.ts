@@ -388,6 +388,15 @@ export type SipCallIdsTable = {
   left_at: Date | null;
 };
 
+/** Warm-transfer questions waiting for their answer (features/telephony/warmTransfer). */
+export type WarmTransferQuestionsTable = {
+  call_id: number | string;
+  asker_id: number;
+  invited_id: number | null;
+  invited_extension: string | null;
+  expires_at: Date;
+};
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -426,6 +435,7 @@ export type Database = {
   rollup_backlog: RollupBacklogTable;
   sip_legs: SipLegsTable;
   sip_call_ids: SipCallIdsTable;
+  warm_transfer_questions: WarmTransferQuestionsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

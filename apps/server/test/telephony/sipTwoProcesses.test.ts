@@ -84,7 +84,7 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
       campaignNumber = '18005550177';
       await db.insertInto('campaign_numbers').values({ phone: campaignNumber, campaign_id: campaign.id }).execute();
       agents = [];
-      for (let index = 0; index < 4; index += 1) {
+      for (let index = 0; index < 6; index += 1) {
         const email = `split${index}@test.local`;
         const id = await createTestUser(a.handle, { email, timezone: 'America/Toronto' });
         const extension = `31${index}`;
@@ -194,6 +194,31 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
       });
       await ask(a, 'hangup', { call_id: callId, sip_call_id: invite.sip_call_id, by: 'agent' });
       expect((await callRow(callId)).status).toBe('after_call');
+    });
+
+    it('hears a warm-transfer invitation made on A accepted on B, once', async () => {
+      const [onCall, invited] = agents.slice(4) as [Session & { extension: string }, Session];
+      expect((await ready(a, onCall)).statusCode).toBe(200);
+      const invite = { sip_call_id: 'split-5@test', from: '+14165550180', to: campaignNumber, cseq: 1, hold_ms: 0 };
+      const [, , callId] = (await ask(a, 'route', invite)).body.trim().split(' ') as [string, string, string];
+      await ask(b, 'answered', { call_id: callId, sip_call_id: invite.sip_call_id, h_entry: 7, h_id: 8 });
+      const asked = await a.app.inject({
+        method: 'POST',
+        url: '/api/telephony/warm_transfer',
+        headers: as(onCall),
+        payload: { call_id: Number(callId), agent_id: invited.userId },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const accept = (to: Instance) =>
+        to.app.inject({
+          method: 'POST',
+          url: '/api/telephony/warm_transfer/accept',
+          headers: as(invited),
+          payload: { call_id: Number(callId) },
+        });
+      const accepted = await accept(b);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect((await accept(a)).statusCode).toBe(409);
     });
 
     it('abandons a caller who cancelled on B before A had named their call', async () => {

@@ -20,6 +20,7 @@ import * as workTimeEdits from './20261125_0018_work_time_edits.js';
 import * as admin from './20261125_0019_admin.js';
 import * as tableIndexes from './20261125_0020_table_indexes.js';
 import * as sipLegs from './20261126_0021_sip_legs.js';
+import * as warmTransferQuestions from './20261126_0022_warm_transfer_questions.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0019_admin': admin,
   '20261125_0020_table_indexes': tableIndexes,
   '20261126_0021_sip_legs': sipLegs,
+  '20261126_0022_warm_transfer_questions': warmTransferQuestions,
 };

@@ -34,7 +34,10 @@ type SipTelephonyLog = { warn: (object: object, message: string) => void };
 
 /** Server-to-server event of the Socket.IO Redis adapter: a call changed (its id), in another app process. */
 const SIP_CALL_CHANGED = 'sip-call-changed';
-/** How often legs of calls that ended without a release (a process that died) and old early cancels are dropped. */
+/**
+ * How often legs of calls that ended without a release (a process that died), old early cancels and warm-transfer
+ * questions nobody answered are dropped.
+ */
 const EXPIRE_EVERY_MS = 60_000;
 
 /** The softphone's settings (always), and the SIP server's questions when the engine runs on a SipTelephony. */
@@ -53,12 +56,14 @@ export async function registerTelephony(
         subscribe: (wake) => namespace.on(SIP_CALL_CHANGED, wake),
       });
     }
+    const warm = await warmTransferRoutes(app, deps.db);
     const expiry = setInterval(() => {
-      telephony.legs.expire().catch((error: unknown) => app.log.warn({ err: error }, 'SIP legs not expired'));
+      Promise.all([telephony.legs.expire(), warm.expire()]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'SIP legs or warm-transfer questions not expired'),
+      );
     }, EXPIRE_EVERY_MS);
     expiry.unref();
     app.addHook('onClose', async () => clearInterval(expiry));
-    const warm = await warmTransferRoutes(app, deps.db);
     await app.register(sipRoutes, {
       db: deps.db,
       engine: deps.engine,
@@ -66,7 +71,7 @@ export async function registerTelephony(
       secret: deps.sip.secret,
       // The call moved: the first agent's softphone drops its leg; a warm-transfer question about it is settled.
       transferred: (callId, fromAgentId) => {
-        warm.forget(Number(callId));
+        void warm.forget(Number(callId)).catch(() => undefined);
         app.realtime.toRoom(userRoom(fromAgentId), SOCKET_EVENTS.startTransfer, { call_id: Number(callId) });
       },
     });

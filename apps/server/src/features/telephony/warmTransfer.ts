@@ -7,17 +7,62 @@ import {
   warmTransferBodySchema,
 } from '@shiftline/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { viewerRoute } from '../../plugins/viewerRoute.js';
 import { listedAgent, longName } from '../users/index.js';
 
-/** How long an unanswered warm-transfer question waits for a decline to relay. */
-const PENDING_MS = 120_000;
+/** How long an unanswered warm-transfer question waits for its answer. */
+const PENDING_SECONDS = 120;
 
 /** A question waiting for its answer: who asked, and (an invitation) the agent asked to join with their extension. */
-type Pending = { askerId: number; invited: { id: number; extension: string } | null; timer: NodeJS.Timeout };
+type Pending = { askerId: number; invited: { id: number; extension: string } | null };
+
+/** The questions in the database, so the answer may reach another app process than the question. */
+function pendingQuestions(db: Kysely<Database>) {
+  return {
+    async get(callId: number): Promise<Pending | null> {
+      const row = await db
+        .selectFrom('warm_transfer_questions')
+        .selectAll()
+        .where('call_id', '=', String(callId))
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      if (!row) return null;
+      const invited =
+        row.invited_id !== null && row.invited_extension !== null
+          ? { id: row.invited_id, extension: row.invited_extension }
+          : null;
+      return { askerId: row.asker_id, invited };
+    },
+    /** Asks anew: an earlier question about the call is replaced. */
+    async set(callId: number, pending: Pending): Promise<void> {
+      const row = {
+        call_id: String(callId),
+        asker_id: pending.askerId,
+        invited_id: pending.invited?.id ?? null,
+        invited_extension: pending.invited?.extension ?? null,
+        expires_at: sql<Date>`now() + make_interval(secs => ${PENDING_SECONDS})`,
+      };
+      await db
+        .insertInto('warm_transfer_questions')
+        .values(row)
+        .onConflict((conflict) => conflict.column('call_id').doUpdateSet(row))
+        .execute();
+    },
+    /** Settled (answered, or the call moved); answers whether it was still waiting, so only one answer relays it. */
+    async forget(callId: number): Promise<boolean> {
+      const gone = await db
+        .deleteFrom('warm_transfer_questions')
+        .where('call_id', '=', String(callId))
+        .returning('call_id')
+        .executeTakeFirst();
+      return gone !== undefined;
+    },
+    expire: () => db.deleteFrom('warm_transfer_questions').where('expires_at', '<=', sql<Date>`now()`).execute(),
+  };
+}
 
 /**
  * Warm transfer (spec §4), two ways of asking:
@@ -28,17 +73,10 @@ type Pending = { askerId: number; invited: { id: number; extension: string } | n
  *   top bar asks the same; accepting (warm_transfer/accept) tells the inviting agent's phone to make that REFER to the
  *   invited agent's extension.
  * Declining sends decline_transfer, which reaches the asker with the decliner's long name. The pending questions are
- * this process's memory.
+ * in the database (any app process may hear the answer).
  */
 export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const pending = new Map<number, Pending>();
-  const forget = (callId: number) => {
-    clearTimeout(pending.get(callId)?.timer);
-    pending.delete(callId);
-  };
-  app.addHook('onClose', async () => {
-    for (const callId of pending.keys()) forget(callId);
-  });
+  const pending = pendingQuestions(db);
 
   viewerRoute(app, {
     method: 'POST',
@@ -59,10 +97,7 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
       if (!viewer.extension) {
         throw conflict('You need an extension to take a transferred call.', { call_id: 'you have no extension' });
       }
-      forget(body.call_id);
-      const timer = setTimeout(() => pending.delete(body.call_id), PENDING_MS);
-      timer.unref();
-      pending.set(body.call_id, { askerId: viewer.id, invited: null, timer });
+      await pending.set(body.call_id, { askerId: viewer.id, invited: null });
       app.realtime.toRoom(userRoom(call.agent_id), SOCKET_EVENTS.warmTransfer, {
         agent: longName(viewer),
         campaign: call.campaign,
@@ -111,10 +146,7 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
     if (!target.extension) {
       throw conflict('That agent has no extension to take a transferred call.', { agent_id: 'has no extension' });
     }
-    forget(call.id);
-    const timer = setTimeout(() => pending.delete(call.id), PENDING_MS);
-    timer.unref();
-    pending.set(call.id, { askerId: viewer.id, invited: { id: target.id, extension: target.extension }, timer });
+    await pending.set(call.id, { askerId: viewer.id, invited: { id: target.id, extension: target.extension } });
     app.realtime.toRoom(userRoom(target.id), SOCKET_EVENTS.warmTransfer, {
       agent: longName(viewer),
       campaign: call.campaign,
@@ -133,17 +165,18 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
     input: { in: 'body', schema: warmTransferAcceptBodySchema },
     response: warmTransferAnswerSchema,
     answer: async (viewer, body) => {
-      const asked = pending.get(body.call_id);
-      if (!asked?.invited || asked.invited.id !== viewer.id) {
-        throw conflict('There is no invitation to this call for you.', { call_id: 'has no invitation for you' });
-      }
+      const asked = await pending.get(body.call_id);
+      const noInvitation = () =>
+        conflict('There is no invitation to this call for you.', { call_id: 'has no invitation for you' });
+      if (!asked?.invited || asked.invited.id !== viewer.id) throw noInvitation();
       const call = await connectedCall(body.call_id);
       // The call changed hands since the invitation: the one who invited can no longer transfer it.
       if (call.agent_id !== asked.askerId) {
-        forget(body.call_id);
+        await pending.forget(body.call_id);
         throw conflict('The call is no longer with the agent who invited you.', { call_id: 'changed hands' });
       }
-      forget(body.call_id);
+      // Answered once, whichever process hears it first.
+      if (!(await pending.forget(body.call_id))) throw noInvitation();
       app.realtime.toRoom(userRoom(asked.askerId), SOCKET_EVENTS.warmTransfer, {
         agent: longName(viewer),
         campaign: call.campaign,
@@ -160,7 +193,7 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
     socket.on(SOCKET_EVENTS.declineTransfer, async (payload: unknown) => {
       const callId = (payload as Partial<DeclineTransferEvent> | null)?.call_id;
       const userId = (socket.data as { userId?: number }).userId;
-      const asked = typeof callId === 'number' ? pending.get(callId) : undefined;
+      const asked = typeof callId === 'number' ? await pending.get(callId) : null;
       if (!asked || userId === undefined || typeof callId !== 'number') return;
       // The one asked declines: the agent on the call (asked to bring someone in), or the agent invited.
       if (asked.invited !== null) {
@@ -178,8 +211,7 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
         .select(['first_name', 'second_name'])
         .where('id', '=', userId)
         .executeTakeFirst();
-      if (!decliner) return;
-      forget(callId);
+      if (!decliner || !(await pending.forget(callId))) return;
       app.realtime.toRoom(userRoom(asked.askerId), SOCKET_EVENTS.declineTransfer, {
         call_id: callId,
         name: longName(decliner),
@@ -187,5 +219,5 @@ export async function warmTransferRoutes(app: FastifyInstance, db: Kysely<Databa
     });
   });
 
-  return { forget };
+  return pending;
 }
