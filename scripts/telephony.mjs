@@ -8,10 +8,13 @@
 //   npm run telephony -- --app             also starts the app (npm start) with the variables set
 //   npm run telephony -- --answer-chance 1 the clients agents call (a SIPp callee) answer every call (default 0.4;
 //                                          --no-callee: calls to clients are refused)
+//   npm run telephony -- --no-callers      no demo callers: the app's simulator places no SIP calls for people
+//                                          (by default it does: SIP_DEMO_CALLERS_URL, telephony/demoCallers.mjs)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { installPackages, startKamailio } from '../telephony/harness.mjs';
+import { startDemoCallers } from '../telephony/demoCallers.mjs';
+import { installPackages, rtpengineInstalled, startKamailio } from '../telephony/harness.mjs';
 import { startCallee } from '../telephony/sipp.mjs';
 
 const { values } = parseArgs({
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     app: { type: 'boolean', default: false },
     'answer-chance': { type: 'string', default: '0.4' },
     'no-callee': { type: 'boolean', default: false },
+    'no-callers': { type: 'boolean', default: false },
   },
 });
 
@@ -61,13 +65,29 @@ const kamailio = await startKamailio({
   logLevel: 2,
   inheritLogs: true,
 });
-const exports = Object.entries(kamailio.env).map(([name, value]) => `${name}=${value}`);
+// Callers for people idle in Ready: the app's simulator posts here and a SIPp caller dials the campaign (browsers hear
+// it through rtpengine, so without rtpengine there are none).
+const callers =
+  values['no-callers'] || !rtpengineInstalled()
+    ? null
+    : await startDemoCallers({
+        kamailio,
+        secret,
+        host: kamailio.host === '0.0.0.0' ? '127.0.0.1' : kamailio.host,
+        log: (line) => console.error(line),
+      });
+const env = { ...kamailio.env, ...(callers ? { SIP_DEMO_CALLERS_URL: callers.url } : {}) };
+const exports = Object.entries(env).map(([name, value]) => `${name}=${value}`);
 console.error(`\nKamailio is listening on ${kamailio.host}:${kamailio.port} (UDP, TCP, WebSocket).`);
 if (callee)
   console.error(
     `Agents' calls to clients go to a SIPp callee at ${callee.gateway} (answers ${answerChance * 100} %, plays a tone${
       callee.bridged ? ', media through rtpengine' : '; no rtpengine, so browsers hear nothing'
     }).`,
+  );
+if (callers)
+  console.error(
+    `People idle in Ready for 10 s get a caller: the app's simulator asks ${callers.url} to have SIPp dial a campaign.`,
   );
 console.error(`It asks the app at ${values['app-url']} where calls go. Start the app with:\n`);
 console.error(`  ${exports.join(' ')} npm start\n`);
@@ -77,13 +97,14 @@ if (values.app) {
   const url = new URL(values['app-url']);
   app = spawn('npm', ['start'], {
     stdio: 'inherit',
-    env: { ...process.env, ...kamailio.env, PORT: url.port || '3000' },
+    env: { ...process.env, ...env, PORT: url.port || '3000' },
   });
   app.once('exit', (code) => void stop(code ?? 0));
 }
 
 async function stop(code = 0) {
   app?.kill('SIGTERM');
+  await callers?.stop();
   await kamailio.stop();
   await callee?.stop();
   process.exit(code);

@@ -1,6 +1,6 @@
-// The scripted clients' front door: a SIP hop (UDP) in front of the SIPp callee that passes every message on and has
-// rtpengine rewrite the SDP, so a browser's WebRTC offer (ICE, DTLS-SRTP) reaches SIPp as plain RTP and SIPp's plain
-// answer reaches the browser as WebRTC, with rtpengine relaying the media between the two.
+// The scripted parties' front door: a SIP hop (UDP) between SIPp (the callee agents dial, the callers who dial
+// campaigns) and the SIP server that passes every message on and has rtpengine rewrite the SDP, so a browser's WebRTC
+// (ICE, DTLS-SRTP) meets SIPp's plain RTP in either direction, with rtpengine relaying the media between the two.
 import { createHash } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 
@@ -51,13 +51,26 @@ const sentBy = (via) => {
   return match ? { host: match[1], port: Number(match[2] ?? 5060) } : null;
 };
 
+/** rtpengine's offer flags for an SDP on its way to a plain-RTP party (SIPp) or to a browser (WebRTC). */
+const OFFER_TOWARD = {
+  plain: { 'transport-protocol': 'RTP/AVP', ICE: 'remove', 'rtcp-mux': ['demux'] },
+  // What Chrome requires of an offer: ICE, DTLS-SRTP with a fingerprint, RTCP multiplexed, a media id.
+  webrtc: { 'transport-protocol': 'UDP/TLS/RTP/SAVPF', ICE: 'force', 'rtcp-mux': ['require'], SDES: ['off'] },
+};
+
 /**
- * Listens on host:port (what Kamailio's OUTBOUND_GATEWAY names) and relays to the callee at `callee`. Requests from
- * the SIP server get this hop's Via (so the callee's answers come back here) and, with an SDP, an rtpengine offer;
- * answers from the callee lose that Via and, a 2xx to an INVITE, get the rtpengine answer. A BYE, a CANCEL or a
- * failed INVITE ends rtpengine's call.
+ * A SIP hop (UDP on host:port) between plain-RTP SIPp parties and the SIP server, whose far ends are browsers. Every
+ * request gets this hop's Via (so its answers come back here) and goes to the other side; every answer loses that Via
+ * and goes to the next one. An SDP offer is rewritten by rtpengine for the side it goes to (a browser's WebRTC offer
+ * becomes plain RTP for SIPp, SIPp's plain offer becomes WebRTC for a browser), a 2xx's SDP answer by rtpengine's
+ * answer; a BYE, a CANCEL or a failed INVITE ends rtpengine's call. Two uses:
+ *  - `callee` (host, port): the clients agents call. Kamailio's OUTBOUND_GATEWAY names the hop; what comes from the
+ *    callee is the plain side, anything else the SIP server.
+ *  - `server` (host, port): scripted callers dialling campaigns. SIPp sends everything to the hop (-rsa) and names it
+ *    in its Contact; what comes from the SIP server is the WebRTC side, anything else a caller.
  */
-export async function startMediaBridge({ host, port, callee, rtpengine }) {
+export async function startMediaBridge({ host, port, callee, server, rtpengine }) {
+  if (!callee === !server) throw new Error('media bridge: give either callee or server');
   const socket = createSocket('udp4');
   // The rewritten SDP per message (retransmissions included), so each offer or answer is asked once.
   const rewritten = new Map();
@@ -71,44 +84,44 @@ export async function startMediaBridge({ host, port, callee, rtpengine }) {
     }
     return rewritten.get(key);
   };
-  const forget = (message) =>
-    rtpengine.command('delete', { 'call-id': message.callId, 'from-tag': message.fromTag }).catch(() => undefined);
-  // Where requests the callee sends itself go (the SIP server that sent the call's INVITE).
-  const serverOf = new Map();
+  const forget = (message) => rtpengine.command('delete', { 'call-id': message.callId }).catch(() => undefined);
+  const same = (a, b) => a.address === b.host && a.port === b.port;
+  const sideOf = (from) =>
+    callee ? (same(from, callee) ? 'plain' : 'webrtc') : same(from, server) ? 'webrtc' : 'plain';
+  // Each call's party on either side, learnt from its requests (the SIP server in front of a callee, a caller's SIPp).
+  const peers = { plain: new Map(), webrtc: new Map() };
+  const remember = (map, callId, address) => {
+    map.set(callId, address);
+    if (map.size > 2000) map.delete(map.keys().next().value);
+  };
+  const fixed = { plain: callee, webrtc: server };
 
-  async function fromServer(message, from) {
-    if (message.isResponse) return;
-    serverOf.set(message.callId, from);
+  async function relayRequest(message, side) {
+    const to = side === 'plain' ? 'webrtc' : 'plain';
+    const next = peers[to].get(message.callId) ?? fixed[to];
+    if (!next) return;
     const upstream = /branch=([^;\s,]+)/i.exec(message.topVia ?? '')?.[1] ?? message.callId;
     const branch = `${BRANCH_PREFIX}${createHash('sha1').update(upstream).digest('hex').slice(0, 16)}`;
     const headers = [`Via: SIP/2.0/UDP ${host}:${port};branch=${branch}`, ...message.headers];
     let body = message.body;
     if (message.method === 'INVITE' && body.trim() !== '') {
-      const answer = await once(`${message.callId} ${message.cseq} offer`, () =>
+      const answer = await once(`${message.callId} ${message.cseq} ${side} offer`, () =>
         rtpengine.command('offer', {
           'call-id': message.callId,
           'from-tag': message.fromTag,
           'to-tag': message.toTag,
           sdp: body,
-          'transport-protocol': 'RTP/AVP',
-          ICE: 'remove',
-          'rtcp-mux': ['demux'],
+          ...OFFER_TOWARD[to],
           replace: ['origin', 'session-connection'],
         }),
       );
       body = answer.sdp;
     }
     if (message.method === 'BYE' || message.method === 'CANCEL') void forget(message);
-    socket.send(build(message, headers, body), callee.port, callee.host);
+    socket.send(build(message, headers, body), next.port, next.host);
   }
 
-  async function fromCallee(message) {
-    if (!message.isResponse) {
-      const server = serverOf.get(message.callId);
-      if (message.method === 'BYE') void forget(message);
-      if (server) socket.send(build(message, message.headers, message.body), server.port, server.address);
-      return;
-    }
+  async function relayResponse(message, side) {
     // This hop's Via comes first; SIPp writes the Vias it copies on one line, comma-separated.
     const ours = message.headers.findIndex(isVia);
     if (ours < 0 || !message.headers[ours].includes(BRANCH_PREFIX)) return;
@@ -120,7 +133,7 @@ export async function startMediaBridge({ host, port, callee, rtpengine }) {
     if (!next) return;
     let body = message.body;
     if (message.method === 'INVITE' && message.status >= 200 && message.status < 300 && body.trim() !== '') {
-      const answer = await once(`${message.callId} ${message.cseq} answer`, () =>
+      const answer = await once(`${message.callId} ${message.cseq} ${side} answer`, () =>
         rtpengine.command('answer', {
           'call-id': message.callId,
           'from-tag': message.fromTag,
@@ -137,8 +150,9 @@ export async function startMediaBridge({ host, port, callee, rtpengine }) {
 
   socket.on('message', (data, from) => {
     const message = parse(data.toString());
-    const handled =
-      from.address === callee.host && from.port === callee.port ? fromCallee(message) : fromServer(message, from);
+    const side = sideOf(from);
+    if (!message.isResponse) remember(peers[side], message.callId, { host: from.address, port: from.port });
+    const handled = message.isResponse ? relayResponse(message, side) : relayRequest(message, side);
     // A message rtpengine could not rewrite is dropped; the sender's retransmission asks again.
     handled.catch((error) => process.stderr.write(`media bridge: ${error.message}\n`));
   });

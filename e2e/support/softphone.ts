@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, type ServerProcess, spawnServer } from '@shiftline/server/testing/process';
 import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type RunningDemoCallers, startDemoCallers } from '../../telephony/demoCallers.mjs';
 import {
   kamailioInstalled,
   type RunningKamailio,
@@ -70,11 +71,19 @@ export type TelephonyApp = {
   /** … and starts it again on the same address with the same secret. */
   startKamailioAgain: () => Promise<void>;
   server: ServerProcess;
+  /** The demo's SIP callers, when the app was started with its simulator sending people callers. */
+  demoCallers: RunningDemoCallers | null;
   stop: () => Promise<void>;
 };
 
-/** Kamailio and the app (TELEPHONY=sip, embedded database, no Redis) knowing each other's addresses. */
-export async function startTelephonyApp(): Promise<TelephonyApp> {
+/**
+ * Kamailio and the app (TELEPHONY=sip, embedded database, no Redis) knowing each other's addresses. The simulator is
+ * off, unless `peopleCallers` is given: then the demo's SIP callers (telephony/demoCallers.mjs) run beside Kamailio
+ * with that talk time, and the app's simulator sends people idle in Ready real callers through them.
+ */
+export async function startTelephonyApp(
+  options: { peopleCallers?: { talkSeconds: number } } = {},
+): Promise<TelephonyApp> {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   // SHIFTLINE_KAMAILIO_LOG_LEVEL=3 for Kamailio's debug lines in a failing test's message.
@@ -83,9 +92,14 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
   const callee = await startCallee({ answerChance: 1, ringMs: 1000 });
   let kamailio = await startKamailio({ appUrl, logLevel, outboundGateway: callee.gateway });
   const first = kamailio;
+  const demoCallers = options.peopleCallers
+    ? await startDemoCallers({ kamailio, secret: kamailio.secret, talkSeconds: options.peopleCallers.talkSeconds })
+    : null;
   const dataDir = await mkdtemp(join(tmpdir(), 'shiftline-softphone-'));
   const server = spawnServer({
     ...kamailio.env,
+    // spawnServer turns the simulator off; with the demo callers it sends people real callers.
+    ...(demoCallers ? { SIP_DEMO_CALLERS_URL: demoCallers.url, SIMULATE: 'true' } : {}),
     PORT: String(port),
     DATA_DIR: dataDir,
     LOGIN_ATTEMPTS_PER_MINUTE: '200',
@@ -96,6 +110,7 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
   } catch (error) {
     await kamailio.stop();
     await callee.stop();
+    await demoCallers?.stop();
     throw error;
   } finally {
     clearTimeout(late);
@@ -105,6 +120,7 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
     baseUrl: appUrl,
     kamailio: () => kamailio,
     server,
+    demoCallers,
     async stopKamailio() {
       running = false;
       await kamailio.stop();
@@ -125,6 +141,7 @@ export async function startTelephonyApp(): Promise<TelephonyApp> {
       await server.exited;
       if (running) await kamailio.stop();
       await callee.stop();
+      await demoCallers?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

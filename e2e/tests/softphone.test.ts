@@ -35,7 +35,7 @@ describe.skipIf(IN_NAMESPACE)('the softphone on real SIP', () => {
       const run = await runInNetworkNamespace(THIS_FILE);
       // Every real-call test ran and passed there (only this re-run test is skipped inside).
       const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+8 passed \| 1 skipped \(9\)/);
+      expect(plain).toMatch(/Tests\s+9 passed \| 1 skipped \(10\)/);
       expect(plain).not.toMatch(/\d+ failed/);
       expect(run.code).toBe(0);
     },
@@ -44,6 +44,34 @@ describe.skipIf(IN_NAMESPACE)('the softphone on real SIP', () => {
 });
 
 type Me = { user: { id: number; extension: string | null; long_name: string } };
+
+/** The softphone's state in the top bar, with its problem when it has one ('none': no softphone shown). */
+async function phoneState(page: Page): Promise<string> {
+  const chip = page.getByTestId('softphone-state');
+  if ((await chip.count()) === 0) return 'none';
+  return (await chip.getAttribute('data-state', { timeout: 2000 })) ?? 'none';
+}
+const statusName = async (page: Page) =>
+  (await api<{ status: { name: string } }>(page, 'GET', '/api/status/get_current_status_info')).json.status.name;
+const setStatus = (page: Page, status: string) =>
+  api(page, 'POST', '/api/status/set_new_status', { status_name: status });
+const callData = async (page: Page, id: number) =>
+  (await api<{ status: string; agent_id: number | null }>(page, 'GET', `/api/inquiries/${id}/get_call_data`)).json;
+
+/** A new browser context on the app with the fake microphone's peer connections recorded, signed in as `email`. */
+async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    timezoneId: 'America/Toronto',
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(20_000);
+  await recordPeerConnections(context);
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
 
 describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_000 }, () => {
   let app: TelephonyApp;
@@ -55,32 +83,10 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
   let campaignNumber = '';
 
   async function phonePage(email: string): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: app.baseUrl,
-      viewport: { width: 1440, height: 900 },
-      timezoneId: 'America/Toronto',
-      locale: 'en-US',
-    });
-    context.setDefaultTimeout(20_000);
-    await recordPeerConnections(context);
-    const page = await context.newPage();
+    const page = await signedInPage(browser, app.baseUrl, email);
     traceSip(page, email.split('@')[0] ?? email);
-    await signIn(page, email);
     return page;
   }
-
-  /** The softphone's state in the top bar, with its problem when it has one ('none': no softphone shown). */
-  async function phoneState(page: Page): Promise<string> {
-    const chip = page.getByTestId('softphone-state');
-    if ((await chip.count()) === 0) return 'none';
-    return (await chip.getAttribute('data-state', { timeout: 2000 })) ?? 'none';
-  }
-  const statusName = async (page: Page) =>
-    (await api<{ status: { name: string } }>(page, 'GET', '/api/status/get_current_status_info')).json.status.name;
-  const setStatus = (page: Page, status: string) =>
-    api(page, 'POST', '/api/status/set_new_status', { status_name: status });
-  const callData = async (page: Page, id: number) =>
-    (await api<{ status: string; agent_id: number | null }>(page, 'GET', `/api/inquiries/${id}/get_call_data`)).json;
 
   /** The number of an inbound campaign the demo agent works, found through get_campaign_by_phone_number. */
   async function inboundNumberOf(page: Page): Promise<string> {
@@ -532,5 +538,78 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => callData(lead, callId).then((call) => call.status), POLL).toBe('ended');
     await caller?.page.context().close();
     caller = null;
+  });
+});
+
+/*
+ * The demo on real SIP (issue 14, item 4): an app of its own with the simulator on, so its callers reach no other
+ * test. A person idle in Ready gets a real caller: SIPp dials one of their campaigns through Kamailio, its plain RTP
+ * reaching the browser as WebRTC through rtpengine (telephony/demoCallers.mjs), and hangs up after the talk time.
+ */
+describe.runIf(IN_NAMESPACE)('people callers on real SIP (inside the namespace)', { timeout: 150_000 }, () => {
+  const TALK_SECONDS = 8;
+  let app: TelephonyApp;
+  let browser: Browser;
+  let agent: Page;
+
+  beforeAll(async () => {
+    app = await startTelephonyApp({ peopleCallers: { talkSeconds: TALK_SECONDS } });
+    browser = await launchPhoneBrowser();
+    agent = await signedInPage(browser, app.baseUrl, 'agent@shiftline.test');
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Waits for `step`; when it fails, says what the demo callers (SIPp, rtpengine), Kamailio and the app saw. */
+  async function explained<T>(step: Promise<T>): Promise<T> {
+    try {
+      return await step;
+    } catch (error) {
+      await screenshot(agent, 'softphone-demo-caller-failure');
+      throw new Error(
+        `${(error as Error).message}\nphone ${await phoneState(agent)}, status ${await statusName(agent)}\n` +
+          `demo callers:\n${app.demoCallers?.output()}\nKamailio:\n${app.kamailio().log().slice(-3000)}\n` +
+          `app:\n${app.server.output().slice(-1500)}`,
+      );
+    }
+  }
+
+  it('an agent idle in Ready gets a caller: rings, answered after 5 s, audio; the caller hangs up; the form', async () => {
+    // The phone registers once the agent is Ready (logged out, it is paused).
+    await setStatus(agent, 'ready');
+    const readyAt = Date.now();
+    await agent.goto('/inquiries/all_calls');
+    await expect.poll(() => phoneState(agent), POLL).toBe('registered');
+    // Nobody has called yet: the simulator calls people only once they have been idle in Ready for 10 s.
+    expect(app.demoCallers?.placed()).toEqual([]);
+    // 10 s idle, a check every 5 s, then SIPp's INVITE through Kamailio and the app's router: about 15 s.
+    await explained(agent.waitForURL(/\/inquiries\/call\/\d+/, { timeout: 40_000 }));
+    await expect.poll(() => phoneState(agent), POLL).toBe('incoming');
+    const rangAt = Date.now();
+    expect(rangAt - readyAt).toBeGreaterThanOrEqual(10_000);
+    const callId = Number(/\/inquiries\/call\/(\d+)/.exec(agent.url())?.[1]);
+    expect(app.demoCallers?.placed()).toHaveLength(1);
+    expect(app.demoCallers?.placed()[0]?.talkSeconds).toBe(TALK_SECONDS);
+    await screenshot(agent, 'softphone-demo-caller-ringing');
+
+    // Answered by itself after 5 s; the caller's tone arrives in the browser.
+    await expect.poll(() => phoneState(agent), POLL).toBe('in_progress');
+    expect(Date.now() - rangAt).toBeGreaterThan(3500);
+    await expect.poll(() => callData(agent, callId).then((call) => call.status), POLL).toBe('talking');
+    await expect.poll(() => audioPacketsReceived(agent), POLL).toBeGreaterThan(0);
+    const answeredAt = Date.now();
+    await screenshot(agent, 'softphone-demo-caller-talking');
+
+    // The caller hangs up after its talk time: the after-call form, and the call is over on the caller's side.
+    await explained(agent.getByTestId('after-call-form').waitFor({ timeout: (TALK_SECONDS + 20) * 1000 }));
+    expect(Date.now() - answeredAt).toBeGreaterThan((TALK_SECONDS - 3) * 1000);
+    await expect.poll(() => phoneState(agent), POLL).toMatch(/ended|registered/);
+    await expect.poll(() => statusName(agent), POLL).toBe('after_call_work');
+    // Only one caller for the one idle spell.
+    expect(app.demoCallers?.placed()).toHaveLength(1);
+    await screenshot(agent, 'softphone-demo-caller-after-call');
   });
 });

@@ -46,8 +46,13 @@ export type ServerConfig = AppConfig & {
   seedDemo: boolean;
   demoAgents: number;
   demoHistoryDays: number;
-  /** The live simulated centre runs after start (SIMULATE; by default whenever the demo is seeded). */
+  /**
+   * The live simulated centre runs after start (SIMULATE; by default whenever the demo is seeded). With TELEPHONY=sip
+   * it needs demoCallersUrl, and only sends people real callers.
+   */
   simulate: boolean;
+  /** `npm run telephony`'s endpoint placing scripted SIP callers (SIP_DEMO_CALLERS_URL), for the demo on real SIP. */
+  demoCallersUrl: string | null;
   database: DatabaseTimeouts;
 };
 
@@ -129,6 +134,7 @@ const envSchema = z.object({
   SIP_PORT: wholeNumber(1, 65535).default(5060),
   SIP_WS_URL: url(['ws:', 'wss:']).optional(),
   KAMAILIO_URL: url(['http:', 'https:']).optional(),
+  SIP_DEMO_CALLERS_URL: url(['http:']).optional(),
 });
 
 /**
@@ -168,8 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: values.SEED_DEMO ?? !production,
     demoAgents: values.DEMO_AGENTS,
     demoHistoryDays: values.DEMO_HISTORY_DAYS,
-    // The simulated centre's callers live on the simulated network: with a real one, only real callers call.
-    simulate: values.SIMULATE ?? (sip ? false : (values.SEED_DEMO ?? !production)),
+    // On a real SIP network the simulator's callers must be real calls: only with the launcher's demo callers.
+    simulate: values.SIMULATE ?? (sip && !values.SIP_DEMO_CALLERS_URL ? false : (values.SEED_DEMO ?? !production)),
+    demoCallersUrl: sip ? (values.SIP_DEMO_CALLERS_URL ?? null) : null,
     database: {
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS + 1000,
@@ -183,8 +190,10 @@ function sipConfigOf(values: z.output<typeof envSchema>): SipConfig | null {
   if (!values.SIP_SHARED_SECRET) {
     throw new ConfigError('Invalid configuration: SIP_SHARED_SECRET must be set when TELEPHONY=sip');
   }
-  if (values.SIMULATE === true) {
-    throw new ConfigError('Invalid configuration: SIMULATE=true needs the simulated phone network, not TELEPHONY=sip');
+  if (values.SIMULATE === true && !values.SIP_DEMO_CALLERS_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SIMULATE=true with TELEPHONY=sip needs SIP_DEMO_CALLERS_URL (npm run telephony prints it)',
+    );
   }
   const port = values.SIP_PORT;
   return {

@@ -6,7 +6,7 @@ import { type DatabaseHandle, DataDirInUseError, openDatabase } from './db/datab
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo/demoLogins.js';
 import { prepareDatabase } from './db/prepare.js';
 import { holdProcessPresence } from './db/processPresence.js';
-import { createSimulator, type Simulator } from './simulator/index.js';
+import { createSimulator, demoCallersClient, type Simulator } from './simulator/index.js';
 
 // Luxon reads the thirteen zones from the shared tzdb table, not this runtime's ICU, as the web's main.tsx does:
 // called, not left to the import's side effect, which the build drops when nothing else of the table is used.
@@ -73,9 +73,15 @@ if (config.seedDemo) {
 // through the same calls a browser makes.
 let simulator: Simulator | null = null;
 if (config.simulate) {
-  simulator = createSimulator({ database, live: app.live, log: app.log });
+  const placeSipCaller =
+    config.sip && config.demoCallersUrl ? demoCallersClient(config.demoCallersUrl, config.sip.secret) : undefined;
+  simulator = createSimulator({ database, live: app.live, log: app.log, placeSipCaller });
   const started = await simulator.start();
-  out(`Simulator: ${started.agents} agents on shift, ${started.campaigns} campaigns open`);
+  out(
+    placeSipCaller
+      ? 'Simulator: people idle in Ready get real SIP callers (the generated agents are signed out)'
+      : `Simulator: ${started.agents} agents on shift, ${started.campaigns} campaigns open`,
+  );
 }
 
 /** Why the server could not listen at PORT and HOST, in one line naming the variable; null for other errors. */

@@ -7,6 +7,25 @@ import type { CallEngine, Telephony } from '../features/calls/index.js';
 import type { Centre } from './centre.js';
 import type { Scheduled, Scheduler } from './scheduler.js';
 
+/**
+ * Who calls and which number they dial: one of the campaign's numbers, from a known client's phone (a returning
+ * caller) or a new Canadian number. The simulated network's callers and the demo's SIP callers both dial this way.
+ */
+export function dialling(
+  centre: Centre,
+  campaignId: number,
+  random: Random,
+): { did: string | null; callerPhone: string } {
+  const numbers = centre.numbers.get(campaignId);
+  const plan = centre.campaigns.find((campaign) => campaign.id === campaignId);
+  const did = numbers && numbers.length > 0 ? random.pick(numbers) : (plan?.did ?? null);
+  const callerPhone =
+    centre.clientPhones.length > 0 && random.chance(0.6)
+      ? random.pick(centre.clientPhones)
+      : `+1${random.pick(['416', '647', '905', '613', '514', '604', '403', '780', '204', '902'])}555${String(random.int(0, 9999)).padStart(4, '0')}`;
+  return { did, callerPhone };
+}
+
 /** A simulated caller's pending timers: giving up in the queue, or hanging up on a person who answered. */
 type SimCaller = { patience: Scheduled | null; hangUp: Scheduled | null; deadline: number };
 
@@ -60,13 +79,7 @@ export function createSimulatedCallers(options: {
     async arrive(campaignId: number) {
       const centre = options.centre();
       if (!centre) return;
-      const numbers = centre.numbers.get(campaignId);
-      const plan = centre.campaigns.find((campaign) => campaign.id === campaignId);
-      const did = numbers && numbers.length > 0 ? random.pick(numbers) : (plan?.did ?? null);
-      const callerPhone =
-        centre.clientPhones.length > 0 && random.chance(0.6)
-          ? random.pick(centre.clientPhones)
-          : `+1${random.pick(['416', '647', '905', '613', '514', '604', '403', '780', '204', '902'])}555${String(random.int(0, 9999)).padStart(4, '0')}`;
+      const { did, callerPhone } = dialling(centre, campaignId, random);
       const patience = samplePatience(random);
       const statsSourceId = centre.statsSourceIds.length > 0 ? random.pick(centre.statsSourceIds) : null;
       let callId: string;

@@ -5,3 +5,4 @@ export {
   type SimulatorOptions,
   type SimulatorSummary,
 } from './simulator.js';
+export { demoCallersClient, type PlaceSipCaller, type SipCallerRequest } from './sipCallers.js';

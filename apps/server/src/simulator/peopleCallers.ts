@@ -13,6 +13,14 @@ export const PERSON_IDLE_SECONDS = 10;
 export const PEOPLE_CHECK_MS = 5_000;
 
 /**
+ * A person still Ready in the same spell this long after their caller was sent gets another: the last one went to
+ * someone else, or never arrived (a real SIP call takes a moment to ring, and may fail).
+ */
+export const PERSON_CALLER_RETRY_SECONDS = 30;
+
+export type IdlePerson = { userId: number; campaignIds: number[]; readySince: Date };
+
+/**
  * People Ready since `idleSince` or earlier with nothing offered, and the inbound campaigns each is enabled on (active,
  * not archived), for the simulator to send a caller to one of them.
  */
@@ -20,9 +28,10 @@ export async function idlePeople(
   database: DatabaseHandle,
   simulated: ReadonlySet<number>,
   idleSince: Date,
-): Promise<{ userId: number; campaignIds: number[] }[]> {
-  const rows = await sql<{ user_id: number; campaign_ids: number[] }>`
-    SELECT s.user_id, array_agg(ca.campaign_id ORDER BY ca.campaign_id) AS campaign_ids
+): Promise<IdlePerson[]> {
+  const rows = await sql<{ user_id: number; campaign_ids: number[]; ready_since: Date | string }>`
+    SELECT s.user_id, min(s.start_at) AS ready_since,
+      array_agg(ca.campaign_id ORDER BY ca.campaign_id) AS campaign_ids
     FROM agent_state_log s
       JOIN campaign_agents ca ON ca.user_id = s.user_id AND NOT ca.is_disabled
       JOIN campaigns c ON c.id = ca.campaign_id AND c.type = 'inbound' AND c.active AND NOT c.archived
@@ -30,5 +39,40 @@ export async function idlePeople(
     GROUP BY s.user_id`.execute(database.db);
   return rows.rows
     .filter((row) => !simulated.has(row.user_id))
-    .map((row) => ({ userId: row.user_id, campaignIds: row.campaign_ids.map(Number) }));
+    .map((row) => ({
+      userId: row.user_id,
+      campaignIds: row.campaign_ids.map(Number),
+      readySince: new Date(row.ready_since),
+    }));
+}
+
+/**
+ * The one rule for who gets a caller, whatever places it (the simulated network's callers, or a real SIP call from a
+ * scripted caller): people idle in Ready for PERSON_IDLE_SECONDS, once per Ready spell unless their caller has not
+ * reached them after PERSON_CALLER_RETRY_SECONDS. `due()` answers the people to send a caller to now, and remembers
+ * that they were sent one.
+ */
+export function createPeopleCallerRule(options: {
+  database: DatabaseHandle;
+  now: () => number;
+  /** The agents the simulator runs (never sent a caller of their own). */
+  simulated: () => ReadonlySet<number>;
+}) {
+  const sent = new Map<number, { readySince: number; at: number }>();
+  return {
+    async due(): Promise<IdlePerson[]> {
+      const now = options.now();
+      const idle = await idlePeople(options.database, options.simulated(), new Date(now - PERSON_IDLE_SECONDS * 1000));
+      const idleIds = new Set(idle.map((person) => person.userId));
+      // Whoever is no longer idle in Ready starts afresh next time.
+      for (const userId of sent.keys()) if (!idleIds.has(userId)) sent.delete(userId);
+      return idle.filter((person) => {
+        const last = sent.get(person.userId);
+        const readySince = person.readySince.getTime();
+        if (last && last.readySince === readySince && now - last.at < PERSON_CALLER_RETRY_SECONDS * 1000) return false;
+        sent.set(person.userId, { readySince, at: now });
+        return true;
+      });
+    },
+  };
 }

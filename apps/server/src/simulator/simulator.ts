@@ -18,8 +18,10 @@ import { AppError } from '../plugins/errors.js';
 import { createSimulatedCallers } from './callers.js';
 import { type Centre, loadCentre, loadShifts } from './centre.js';
 import { placeColdCall } from './coldCaller.js';
-import { idlePeople, PEOPLE_CHECK_MS, PERSON_IDLE_SECONDS } from './peopleCallers.js';
+import { createPeopleCallerRule, PEOPLE_CHECK_MS } from './peopleCallers.js';
 import { type Scheduled, Scheduler } from './scheduler.js';
+import type { PlaceSipCaller } from './sipCallers.js';
+import { createSipPeopleSimulator } from './sipPeople.js';
 
 export type SimulatorLog = {
   debug: (object: object, message: string) => void;
@@ -46,6 +48,11 @@ export type SimulatorOptions = {
   sweepEveryMs?: number | false;
   /** How often people (users the simulator does not drive) idle in Ready get a caller of their own (peopleCallers.ts). */
   peopleCheckMs?: number | false;
+  /**
+   * TELEPHONY=sip: places a real SIP call from a scripted caller (the launcher's demo callers, sipCallers.ts). Then
+   * only people get callers, and the generated agents are signed out (they have no phones).
+   */
+  placeSipCaller?: PlaceSipCaller;
 };
 
 /** What the agent's schedule says they should be doing now. */
@@ -86,7 +93,9 @@ export function createSimulator(options: SimulatorOptions) {
   const { database, live, log } = options;
   const { engine, callPage } = live;
   if (!(live.telephony instanceof SimulatedTelephony)) {
-    throw new Error('The simulator needs the simulated telephony (it listens to its signals).');
+    // On a real phone network only people's callers are simulated, as real SIP calls (sipPeople.ts).
+    if (options.placeSipCaller) return createSipPeopleSimulator({ ...options, placeSipCaller: options.placeSipCaller });
+    throw new Error('The simulator needs the simulated telephony, or placeSipCaller on a real SIP network.');
   }
   const telephony = live.telephony;
   const now = options.now ?? Date.now;
@@ -115,6 +124,7 @@ export function createSimulator(options: SimulatorOptions) {
     simulated: (agentId) => agents.has(agentId),
   });
   const arrive = simulatedCallers.arrive;
+  const peopleCallers = createPeopleCallerRule({ database, now, simulated: () => new Set(agents.keys()) });
   // Outbound agents dial leads through the cold-calls service; the clients they dial answer on the same clock.
   const coldCalls = createColdCallsService({ db: database.db, engine, now });
   let stopCallees: (() => void) | null = null;
@@ -483,13 +493,11 @@ export function createSimulator(options: SimulatorOptions) {
     });
   }
 
-  /** Sends a caller to each person who has been Ready and idle for PERSON_IDLE_SECONDS, on one of their campaigns. */
+  /** Sends a caller to each person idle in Ready (peopleCallers.ts), on one of their campaigns. */
   function schedulePeopleCallers(every: number) {
     scheduler.at(now() + every, async () => {
       try {
-        const idleSince = new Date(now() - PERSON_IDLE_SECONDS * 1000);
-        const people = await idlePeople(database, new Set(agents.keys()), idleSince);
-        for (const person of people) await arrive(random.pick(person.campaignIds));
+        for (const person of await peopleCallers.due()) await arrive(random.pick(person.campaignIds));
       } catch (error) {
         log.warn({ err: error }, 'simulator: callers for people failed');
       }
