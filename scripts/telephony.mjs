@@ -71,7 +71,8 @@ const callers =
   values['no-callers'] || !rtpengineInstalled()
     ? null
     : await startDemoCallers({
-        kamailio,
+        // On loopback even when Kamailio listens on every address (the bridge tells Kamailio by its source address).
+        kamailio: { host: kamailio.host === '0.0.0.0' ? '127.0.0.1' : kamailio.host, port: kamailio.port },
         secret,
         host: kamailio.host === '0.0.0.0' ? '127.0.0.1' : kamailio.host,
         log: (line) => console.error(line),
