@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { RunningKamailio } from './harness.mjs';
 
 export declare function scenario(
-  name: 'caller' | 'caller-leaves' | 'agent' | 'agent-unanswered' | 'register' | 'callee',
+  name: 'caller' | 'caller-leaves' | 'agent' | 'agent-unanswered' | 'register' | 'callee' | 'demo-caller',
 ): string;
 export type SippRun = {
   child: ChildProcess;
