@@ -37,6 +37,18 @@ export type CallDetailsRow = CallRow & {
 
 /** Queries on live calls and what hangs on them. One method, one query. */
 export function createCallsRepository(db: Kysely<Database>) {
+  /** The client record of a phone number (the newest, when several share it), or null. */
+  async function clientOf(phone: string): Promise<number | null> {
+    const found = await db
+      .selectFrom('clients')
+      .select('id')
+      .where('phone', '=', phone)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return found?.id ?? null;
+  }
+
   return {
     /** The call, locked until the transaction ends: moves of one call queue here. */
     lock: async (callId: number | string): Promise<CallRow | null> =>
@@ -197,15 +209,12 @@ export function createCallsRepository(db: Kysely<Database>) {
         .executeTakeFirst()) as CallDetailsRow | undefined) ?? null,
 
     /** The client calling from this number (the newest one when several share it), or a new one. */
+    clientOf,
+
+    /** The client record of a phone number, created when there is none. */
     async clientFor(phone: string): Promise<number> {
-      const found = await db
-        .selectFrom('clients')
-        .select('id')
-        .where('phone', '=', phone)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (found) return found.id;
+      const found = await clientOf(phone);
+      if (found !== null) return found;
       const created = await db.insertInto('clients').values({ phone }).returning('id').executeTakeFirstOrThrow();
       return created.id;
     },
