@@ -21,12 +21,14 @@ export async function queueCallsForRollups(db: Kysely<Database>, callIds: readon
     .execute();
 }
 
-export async function queueStatesForRollups(db: Kysely<Database>, stateIds: readonly (number | string)[]) {
-  if (stateIds.length === 0) return;
-  await db
-    .insertInto('rollup_backlog')
-    .values(stateIds.map((id) => ({ state_id: String(id) })))
-    .execute();
+/**
+ * Ends an agent's state row at `end` and queues it for the rollups, in one statement (the queue entry reads the
+ * update's row): a state change is on the path from a caller's arrival to the agent's ring, one round trip each.
+ */
+export async function closeStateForRollups(db: Kysely<Database>, stateId: number | string, end: Date) {
+  await sql`
+    WITH closed AS (UPDATE agent_state_log SET end_at = ${end} WHERE id = ${String(stateId)} RETURNING id)
+    INSERT INTO rollup_backlog (state_id) SELECT id FROM closed`.execute(db);
 }
 
 async function foldIn(trx: Kysely<Database>): Promise<number> {

@@ -3,7 +3,7 @@
  * generator read and keep current. Not a feature: a module beside db/ that features and db/ both use, so db/ depends
  * on no feature. Its SQL is committed in sql/ (`npm run db:sql`).
  */
-export { foldRollupBacklog, queueCallsForRollups, queueStatesForRollups } from './backlog.js';
+export { closeStateForRollups, foldRollupBacklog, queueCallsForRollups } from './backlog.js';
 export {
   grainedRows,
   hourOfDayRows,

@@ -1,7 +1,7 @@
 import type { LiveStatusId } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { queueStatesForRollups } from '../../rollups/index.js';
+import { closeStateForRollups } from '../../rollups/index.js';
 
 export type OpenState = {
   id: string;
@@ -105,8 +105,7 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
       if (closing) {
         // A clock that stepped back must not give a row that ends before it starts.
         const end = at < closing.start_at ? closing.start_at : at;
-        await db.updateTable('agent_state_log').set({ end_at: end }).where('id', '=', closing.id).execute();
-        await queueStatesForRollups(db, [closing.id]);
+        await closeStateForRollups(db, closing.id, end);
       }
       const opened = await db
         .insertInto('agent_state_log')
@@ -172,8 +171,7 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
     /** Closes the open row without opening another (restart reconciliation). */
     async closeAt(closing: OpenState, at: Date): Promise<void> {
       const end = at < closing.start_at ? closing.start_at : at;
-      await db.updateTable('agent_state_log').set({ end_at: end }).where('id', '=', closing.id).execute();
-      await queueStatesForRollups(db, [closing.id]);
+      await closeStateForRollups(db, closing.id, end);
     },
 
     /**
