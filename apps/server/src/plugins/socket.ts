@@ -64,6 +64,12 @@ export const socketPlugin = fp(
         retryStrategy: (n) => Math.min(n * 100, 2000),
       });
       reportOutages(sub, app.log, 'Socket.IO events (subscribe)');
+      // The adapter subscribes without awaiting either: with Redis down its (p)subscribe waits in the offline queue,
+      // and closing the app then rejects it ('Connection is closed'), which must not become an unhandled rejection.
+      for (const name of ['subscribe', 'psubscribe'] as const) {
+        const command = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+        sub[name] = ((...args: unknown[]) => command(...args).catch(() => 0)) as (typeof sub)[typeof name];
+      }
       // The adapter publishes without awaiting: a failed publish must not become an unhandled rejection.
       const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
       pub.publish = ((channel: string, message: string | Buffer) =>
