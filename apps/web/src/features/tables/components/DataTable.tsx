@@ -100,7 +100,13 @@ export function DataTable({
   };
 
   return (
-    <Box data-testid="data-table-page" data-table={name} data-loaded={response !== undefined && !table.loading}>
+    <Box
+      data-testid="data-table-page"
+      data-table={name}
+      // The filters this render asks with: the address changes before the page renders them.
+      data-filters={JSON.stringify(params.chosen)}
+      data-loaded={response !== undefined && !table.loading}
+    >
       <Typography variant="h1" sx={{ mb: 2 }} data-testid="table-title">
         {response?.name_table ?? '\u00a0'}
       </Typography>
