@@ -22,13 +22,11 @@ export async function queueCallsForRollups(db: Kysely<Database>, callIds: readon
 }
 
 /**
- * Ends an agent's state row at `end` and queues it for the rollups, in one statement (the queue entry reads the
- * update's row): a state change is on the path from a caller's arrival to the agent's ring, one round trip each.
+ * Ends an agent's state row at `end` (never before it started) and queues it for the rollups, in one statement
+ * (agent_state_close, migration 0023, which every state change of the engine uses too).
  */
 export async function closeStateForRollups(db: Kysely<Database>, stateId: number | string, end: Date) {
-  await sql`
-    WITH closed AS (UPDATE agent_state_log SET end_at = ${end} WHERE id = ${String(stateId)} RETURNING id)
-    INSERT INTO rollup_backlog (state_id) SELECT id FROM closed`.execute(db);
+  await sql`SELECT agent_state_close(${String(stateId)}::bigint, ${end}::timestamptz)`.execute(db);
 }
 
 async function foldIn(trx: Kysely<Database>): Promise<number> {

@@ -21,6 +21,8 @@ import * as admin from './20261125_0019_admin.js';
 import * as tableIndexes from './20261125_0020_table_indexes.js';
 import * as sipLegs from './20261126_0021_sip_legs.js';
 import * as warmTransferQuestions from './20261126_0022_warm_transfer_questions.js';
+import * as routingFunctions from './20261127_0023_routing_functions.js';
+import * as sipArrival from './20261127_0024_sip_arrival.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '20261125_0020_table_indexes': tableIndexes,
   '20261126_0021_sip_legs': sipLegs,
   '20261126_0022_warm_transfer_questions': warmTransferQuestions,
+  '20261127_0023_routing_functions': routingFunctions,
+  '20261127_0024_sip_arrival': sipArrival,
 };

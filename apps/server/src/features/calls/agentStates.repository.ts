@@ -17,6 +17,8 @@ export type StateAgent = {
   first_name: string;
   second_name: string;
   agent_call_type: string | null;
+  /** Their phone's SIP extension (the SIP server rings it). */
+  extension: string | null;
   campaigns: number[];
   /** The call the new state is about, if any: its client (name, else phone), stats source and direction. */
   customer: string | null;
@@ -28,6 +30,38 @@ export type StateAgent = {
 };
 
 export type StateChange = { closed: OpenState | null; opened: OpenState; agent: StateAgent };
+
+/** An agent state row as the database's routing functions return it (jsonb: ids as text, times as ISO text). */
+export type OpenStateJson = Omit<OpenState, 'start_at'> & { start_at: string };
+/** agent_state_change's answer: the opened row and who the agent is. */
+export type StateChangeJson = OpenStateJson & Omit<StateAgent, 'campaigns'> & { campaigns: number[] };
+
+export const openStateOf = (row: OpenStateJson): OpenState => ({
+  id: row.id,
+  user_id: row.user_id,
+  state: row.state,
+  start_at: new Date(row.start_at),
+  campaign_id: row.campaign_id,
+  call_id: row.call_id,
+});
+
+/** A state change from agent_state_change's answer and the row it closed. */
+export const stateChangeOf = (closed: OpenState | null, change: StateChangeJson): StateChange => ({
+  closed,
+  opened: openStateOf(change),
+  agent: {
+    first_name: change.first_name,
+    second_name: change.second_name,
+    agent_call_type: change.agent_call_type,
+    extension: change.extension,
+    campaigns: change.campaigns,
+    customer: change.customer,
+    customer_phone: change.customer_phone,
+    cold_call_id: change.cold_call_id,
+    source: change.source,
+    call_type: change.call_type,
+  },
+});
 
 /**
  * The agent state log's live end: each agent's one open row (end_at null; a partial unique index allows one) is
@@ -92,8 +126,8 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Closes `closing` (the locked open row, if any) at `at` and opens `state`. Call inside a transaction that has
-     * locked the open row (lockCurrent) or knows there is none.
+     * Closes `closing` (the locked open row, if any) at `at` and opens `state`, in one statement (agent_state_change,
+     * migration 0023). Call inside a transaction that has locked the open row (lockCurrent) or knows there is none.
      */
     async change(
       userId: number,
@@ -102,76 +136,16 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
       at: Date,
       context: { campaignId?: number | null; callId?: number | string | null } = {},
     ): Promise<StateChange> {
-      if (closing) {
-        // A clock that stepped back must not give a row that ends before it starts.
-        const end = at < closing.start_at ? closing.start_at : at;
-        await closeStateForRollups(db, closing.id, end);
-      }
-      const opened = await db
-        .insertInto('agent_state_log')
-        .values({
-          user_id: userId,
-          state,
-          start_at: closing && at < closing.start_at ? closing.start_at : at,
-          campaign_id: context.campaignId ?? null,
-          call_id: context.callId ?? null,
-        })
-        .returning(['id', 'user_id', 'state', 'start_at', 'campaign_id', 'call_id'])
-        // The event's agent details come back with the row: no lookup after the commit, when the pool may be busy.
-        .returning([
-          sql<string>`(SELECT u.first_name FROM users u WHERE u.id = agent_state_log.user_id)`.as('first_name'),
-          sql<string>`(SELECT u.second_name FROM users u WHERE u.id = agent_state_log.user_id)`.as('second_name'),
-          sql<string | null>`(SELECT u.agent_call_type FROM users u WHERE u.id = agent_state_log.user_id)`.as(
-            'agent_call_type',
-          ),
-          sql<number[]>`coalesce((SELECT array_agg(ca.campaign_id ORDER BY ca.campaign_id) FROM campaign_agents ca
-            WHERE ca.user_id = agent_state_log.user_id AND NOT ca.is_disabled), '{}')`.as('campaigns'),
-          sql<string | null>`(SELECT coalesce(nullif(trim(concat_ws(' ', cl.first_name, cl.last_name)), ''), cl.phone)
-            FROM calls c JOIN clients cl ON cl.id = c.client_id WHERE c.id = agent_state_log.call_id)`.as('customer'),
-          sql<string | null>`(SELECT coalesce(cc.phone, cl.phone) FROM calls c JOIN clients cl ON cl.id = c.client_id
-            LEFT JOIN cold_calls cc ON cc.campaign_id = c.campaign_id AND cc.client_id = c.client_id
-            WHERE c.id = agent_state_log.call_id LIMIT 1)`.as('customer_phone'),
-          sql<number | null>`(SELECT cc.id FROM calls c JOIN cold_calls cc
-            ON cc.campaign_id = c.campaign_id AND cc.client_id = c.client_id
-            WHERE c.id = agent_state_log.call_id LIMIT 1)`.as('cold_call_id'),
-          sql<string | null>`(SELECT src.name FROM calls c JOIN stats_sources src ON src.id = c.stats_source_id
-            WHERE c.id = agent_state_log.call_id)`.as('source'),
-          sql<string | null>`(SELECT c.direction FROM calls c WHERE c.id = agent_state_log.call_id)`.as('call_type'),
-        ])
-        .executeTakeFirstOrThrow();
-      const {
-        first_name,
-        second_name,
-        agent_call_type,
-        campaigns,
-        customer,
-        customer_phone,
-        cold_call_id,
-        source,
-        call_type,
-        ...row
-      } = opened;
-      return {
-        closed: closing,
-        opened: row as OpenState,
-        agent: {
-          first_name,
-          second_name,
-          agent_call_type,
-          campaigns: campaigns.map(Number),
-          customer,
-          customer_phone,
-          cold_call_id: cold_call_id === null ? null : Number(cold_call_id),
-          source,
-          call_type,
-        },
-      };
+      const { rows } = await sql<{ change: StateChangeJson }>`
+        SELECT agent_state_change(${userId}::integer, ${closing?.id ?? null}::bigint, ${state}::text, ${at}::timestamptz,
+          ${context.campaignId ?? null}::integer, ${context.callId == null ? null : String(context.callId)}::bigint
+        ) AS change`.execute(db);
+      return stateChangeOf(closing, (rows[0] as { change: StateChangeJson }).change);
     },
 
     /** Closes the open row without opening another (restart reconciliation). */
     async closeAt(closing: OpenState, at: Date): Promise<void> {
-      const end = at < closing.start_at ? closing.start_at : at;
-      await closeStateForRollups(db, closing.id, end);
+      await closeStateForRollups(db, closing.id, at);
     },
 
     /**
@@ -179,23 +153,12 @@ export function createAgentStatesRepository(db: Kysely<Database>) {
      * offering a call to right now are skipped, not waited for.
      */
     takeLongestIdle: async (campaignId: number): Promise<OpenState | null> =>
-      ((await db
-        .selectFrom('agent_state_log as s')
-        .innerJoin('campaign_agents as ca', (join) =>
-          join
-            .onRef('ca.user_id', '=', 's.user_id')
-            .on('ca.campaign_id', '=', campaignId)
-            .on('ca.is_disabled', '=', false),
+      ((
+        await sql<OpenState>`
+          SELECT id, user_id, state, start_at, campaign_id, call_id FROM take_longest_idle(${campaignId}::integer)`.execute(
+          db,
         )
-        .select(['s.id', 's.user_id', 's.state', 's.start_at', 's.campaign_id', 's.call_id'])
-        .where('s.end_at', 'is', null)
-        .where('s.state', '=', 'ready')
-        .orderBy('s.start_at')
-        .orderBy('s.id')
-        .limit(1)
-        .forUpdate('s')
-        .skipLocked()
-        .executeTakeFirst()) as OpenState | undefined) ?? null,
+      ).rows[0] as OpenState | undefined) ?? null,
 
     /** Every open row (restart reconciliation). */
     allOpen: async (): Promise<OpenState[]> =>

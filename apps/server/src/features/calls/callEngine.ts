@@ -12,12 +12,17 @@ import {
 } from '@shiftline/shared';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
-import type { CallRow } from './calls.repository.js';
+import type { Arrival, CallRow } from './calls.repository.js';
 import { type Agent, type CallEngineDeps, createEngineCore, seconds, statusOf } from './engineCore.js';
 import { outboundMoves } from './outboundMoves.js';
 import { transferMoves } from './transferMoves.js';
 
 export type { Agent, CallEngineDeps } from './engineCore.js';
+
+/** A new call offered as it arrived: to whom (their phone's extension) and when (the offer's time). */
+export type ArrivalOffer = { agentId: number; extension: string | null; at: Date | null };
+/** The call an arrival queued, and the offer made of it at once, if any. */
+export type Arrived = CallRow & { offeredTo: ArrivalOffer | null };
 
 /**
  * The live call engine: agent statuses and calls move here and only here, each move in one transaction that locks
@@ -30,7 +35,9 @@ export function createCallEngine(deps: CallEngineDeps) {
     now,
     read,
     move,
+    once,
     check,
+    offered,
     offer,
     route,
     routeAgent,
@@ -43,6 +50,39 @@ export function createCallEngine(deps: CallEngineDeps) {
   } = core;
   const outbound = outboundMoves(core);
   const transfers = transferMoves(core);
+
+  /**
+   * An arrival made by an adapter's own statement around call_arrives (the SIP adapter names the caller's INVITE in
+   * it: one round trip from the question to the answer), with what that statement adds (`extra`); what is no
+   * arrival (`other`) comes back as it is.
+   */
+  async function arriveThrough<Extra extends object, Other extends object = never>(
+    statement: (at: Date) => Promise<{ arrival: Arrival; extra: Extra } | { other: Other }>,
+  ): Promise<{ call: Arrived; extra: Extra } | { other: Other }> {
+    const result = await once(async (_, outcome) => {
+      const made = await statement(now());
+      if ('other' in made || 'refused' in made.arrival) return made;
+      const { queued, offered: offer } = made.arrival;
+      outcome.events.call(queued, null);
+      if (queued.callback_requested) outcome.events.callback(queued, false);
+      if (offer) offered(outcome, offer);
+      return made;
+    });
+    if ('other' in result) return result;
+    const { arrival, extra } = result;
+    if ('refused' in arrival) {
+      if (arrival.refused === 'no_campaign') throw invalidField('campaign_id', 'is not a campaign');
+      throw conflict(`${arrival.name} takes no inbound calls.`, { campaign_id: 'takes no inbound calls' });
+    }
+    const { queued, offered: made } = arrival;
+    const offeredThis = made !== null && made.call.id === queued.id;
+    // An older call took the free agent: the new one may find another.
+    if (made !== null && !offeredThis) await route(queued.campaign_id);
+    const offeredTo = offeredThis
+      ? { agentId: made.change.opened.user_id, extension: made.change.agent.extension, at: made.call.offered_at }
+      : null;
+    return { call: { ...queued, offeredTo }, extra };
+  }
 
   return {
     /** GET /api/status/get_current_status_info */
@@ -112,7 +152,7 @@ export function createCallEngine(deps: CallEngineDeps) {
 
     /**
      * A call reaches the centre (the telephony adapter, or the simulator, calls this): it is queued for its
-     * campaign and offered at once if someone is ready.
+     * campaign and offered at once if someone is ready, in one statement (call_arrives).
      */
     async arrive(input: {
       campaignId: number;
@@ -120,41 +160,23 @@ export function createCallEngine(deps: CallEngineDeps) {
       did?: string | null;
       statsSourceId?: number | null;
       callback?: { voiceMail: boolean } | null;
-    }): Promise<CallRow> {
-      // Read side by side before the transaction (neither needs its locks): each round trip inside it is one more
-      // the caller waits for before an agent's phone rings.
-      const [campaign, knownClient] = await Promise.all([
-        read.calls.campaign(input.campaignId),
-        read.calls.clientOf(input.callerPhone),
-      ]);
-      if (!campaign) throw invalidField('campaign_id', 'is not a campaign');
-      if (campaign.type !== 'inbound' || campaign.archived || !campaign.active) {
-        throw conflict(`${campaign.name} takes no inbound calls.`, { campaign_id: 'takes no inbound calls' });
-      }
-      const { queued, newCallWaits } = await move(async (repos, outcome) => {
-        const clientId = knownClient ?? (await repos.calls.clientFor(input.callerPhone));
-        const inserted = await repos.calls.insertQueued({
+    }): Promise<Arrived> {
+      const made = await arriveThrough(async (at) => ({
+        arrival: await read.calls.arrive({
           campaignId: input.campaignId,
-          clientId,
+          callerPhone: input.callerPhone,
           did: input.did ?? null,
           statsSourceId: input.statsSourceId ?? null,
-          queuedAt: now(),
+          queuedAt: at,
           callbackRequested: input.callback != null,
           voiceMail: input.callback?.voiceMail ?? false,
-        });
-        outcome.events.call(inserted, null);
-        if (input.callback) outcome.events.callback(inserted, false);
-        // Routed in the same transaction: the oldest waiting call of the campaign (this one, unless older ones wait)
-        // goes to the longest-idle ready agent, with no second transaction between a caller and a free agent.
-        const oldest = await repos.calls.takeOldestQueued([input.campaignId]);
-        const agent = oldest ? await repos.states.takeLongestIdle(input.campaignId) : null;
-        if (oldest && agent) await offer(repos, outcome, oldest, agent, now());
-        return { queued: inserted, newCallWaits: agent !== null && oldest?.id !== inserted.id };
-      });
-      // An older call took the free agent: the new one may find another.
-      if (newCallWaits) await route(queued.campaign_id);
-      return queued;
+        }),
+        extra: {},
+      }));
+      return (made as { call: Arrived }).call;
     },
+
+    arriveThrough,
 
     route,
     routeAgent,

@@ -1,6 +1,14 @@
 import { type CallState, LIVE_CALL_STATES } from '@shiftline/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { CallsTable, Database } from '../../db/schema.js';
+import {
+  type OpenState,
+  type OpenStateJson,
+  openStateOf,
+  type StateChange,
+  type StateChangeJson,
+  stateChangeOf,
+} from './agentStates.repository.js';
 
 export type CallRow = Selectable<CallsTable> & {
   id: string;
@@ -35,20 +43,53 @@ export type CallDetailsRow = CallRow & {
   callback_role: string | null;
 };
 
+/** A call row as the routing functions return it (jsonb: the id a number, times ISO text). */
+type CallJson = Omit<CallRow, 'id'> & { id: number | string };
+type OfferedJson = {
+  call: CallJson;
+  change: StateChangeJson;
+  old_status: CallState | null;
+  /** The agent's open row before the offer (call_route_once says it; call_offer's caller knows it). */
+  closed: OpenStateJson | null;
+};
+type Refused = { refused: 'no_campaign' | 'no_inbound'; name?: string };
+/** call_arrives's answer (an adapter's function around it may add its own fields). */
+export type ArrivalJson = Refused | { call: CallJson; offered: OfferedJson | null };
+
+/** An offer the engine made: the call as it is now, what it was, and the agent's move to ringing. */
+export type Offered = { call: CallRow; oldStatus: CallState | null; change: StateChange };
+/** A caller's arrival: the call queued and the offer it made (of this call or an older one), or why none was made. */
+export type Arrival = Refused | { queued: CallRow; offered: Offered | null };
+
+const CALL_TIMES = [
+  'queued_at',
+  'answered_at',
+  'ended_at',
+  'offered_at',
+  'hung_up_at',
+  'hold_started_at',
+  'callback_at',
+] as const;
+
+function callRowOf(json: CallJson): CallRow {
+  const row = { ...json, id: String(json.id) } as Record<string, unknown>;
+  for (const column of CALL_TIMES) row[column] = row[column] == null ? null : new Date(row[column] as string);
+  return row as CallRow;
+}
+
+const offeredOf = (json: OfferedJson, closing?: OpenState): Offered => ({
+  call: callRowOf(json.call),
+  oldStatus: json.old_status,
+  change: stateChangeOf(closing ?? (json.closed && openStateOf(json.closed)), json.change),
+});
+
+export const arrivalFromJson = (arrival: ArrivalJson): Arrival =>
+  'refused' in arrival
+    ? arrival
+    : { queued: callRowOf(arrival.call), offered: arrival.offered && offeredOf(arrival.offered) };
+
 /** Queries on live calls and what hangs on them. One method, one query. */
 export function createCallsRepository(db: Kysely<Database>) {
-  /** The client record of a phone number (the newest, when several share it), or null. */
-  async function clientOf(phone: string): Promise<number | null> {
-    const found = await db
-      .selectFrom('clients')
-      .select('id')
-      .where('phone', '=', phone)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return found?.id ?? null;
-  }
-
   return {
     /** The call, locked until the transaction ends: moves of one call queue here. */
     lock: async (callId: number | string): Promise<CallRow | null> =>
@@ -65,17 +106,45 @@ export function createCallsRepository(db: Kysely<Database>) {
     takeOldestQueued: async (campaignIds: readonly number[]): Promise<CallRow | null> =>
       campaignIds.length === 0
         ? null
-        : (((await db
-            .selectFrom('calls')
-            .selectAll()
-            .where('campaign_id', 'in', [...campaignIds])
-            .where('status', '=', 'queued')
-            .orderBy('queued_at')
-            .orderBy('id')
-            .limit(1)
-            .forUpdate()
-            .skipLocked()
-            .executeTakeFirst()) as CallRow | undefined) ?? null),
+        : (((await sql<CallRow>`SELECT * FROM take_oldest_queued(${[...campaignIds]}::integer[])`.execute(db))
+            .rows[0] as CallRow | undefined) ?? null),
+
+    /**
+     * A caller reaches an inbound campaign: queued and routed in one statement (call_arrives, migration 0023). The
+     * queued call and the offer it made (of this call, or of an older one that waited), or why the campaign refused.
+     */
+    async arrive(call: {
+      campaignId: number;
+      callerPhone: string;
+      did: string | null;
+      statsSourceId: number | null;
+      queuedAt: Date;
+      callbackRequested: boolean;
+      voiceMail: boolean;
+    }): Promise<Arrival> {
+      const { rows } = await sql<{ arrival: ArrivalJson }>`
+        SELECT call_arrives(${call.campaignId}::integer, ${call.callerPhone}::text, ${call.did}::text,
+          ${call.statsSourceId}::integer, ${call.queuedAt}::timestamptz, ${call.callbackRequested}::boolean,
+          ${call.voiceMail}::boolean) AS arrival`.execute(db);
+      return arrivalFromJson((rows[0] as { arrival: ArrivalJson }).arrival);
+    },
+
+    /** Offers the campaign's oldest waiting call to its longest-idle ready agent, in one statement; null: nobody. */
+    async routeOnce(campaignId: number, at: Date): Promise<Offered | null> {
+      const { rows } = await sql<{ offered: OfferedJson | null }>`
+        SELECT call_route_once(${campaignId}::integer, ${at}::timestamptz) AS offered`.execute(db);
+      const offered = rows[0]?.offered ?? null;
+      return offered && offeredOf(offered);
+    },
+
+    /** Puts the locked call into the hands of the agent whose open row is `closing` (status: the machine's). */
+    async offer(call: CallRow, status: CallState, closing: OpenState, at: Date): Promise<Offered> {
+      const { rows } = await sql<{ offered: OfferedJson }>`
+        SELECT call_offer(${call.id}::bigint, ${status}::text, ${closing.user_id}::integer, ${closing.id}::bigint,
+          ${at}::timestamptz) AS offered`.execute(db);
+      const offered = (rows[0] as { offered: OfferedJson }).offered;
+      return offeredOf({ ...offered, old_status: call.status, closed: null }, closing);
+    },
 
     /** Campaigns with a call waiting, oldest wait first (the sweeper routes them). */
     campaignsWithQueuedCalls: async (): Promise<number[]> =>
@@ -139,34 +208,6 @@ export function createCallsRepository(db: Kysely<Database>) {
         .forUpdate()
         .execute()) as CallRow[],
 
-    async insertQueued(call: {
-      campaignId: number;
-      clientId: number | null;
-      did: string | null;
-      statsSourceId: number | null;
-      queuedAt: Date;
-      callbackRequested: boolean;
-      voiceMail: boolean;
-    }): Promise<CallRow> {
-      return (await db
-        .insertInto('calls')
-        .values({
-          campaign_id: call.campaignId,
-          direction: 'inbound',
-          client_id: call.clientId,
-          did: call.did,
-          stats_source_id: call.statsSourceId,
-          queued_at: call.queuedAt,
-          status: 'queued',
-          callback_requested: call.callbackRequested,
-          voice_mail: call.voiceMail,
-          callback_at: call.callbackRequested ? call.queuedAt : null,
-        })
-        .returningAll()
-        .returning(companyOfCall)
-        .executeTakeFirstOrThrow()) as CallRow;
-    },
-
     async update(callId: number | string, changes: Partial<Omit<Selectable<CallsTable>, 'id'>>): Promise<CallRow> {
       return (await db
         .updateTable('calls')
@@ -207,17 +248,6 @@ export function createCallsRepository(db: Kysely<Database>) {
         ])
         .where('c.id', '=', String(callId))
         .executeTakeFirst()) as CallDetailsRow | undefined) ?? null,
-
-    /** The client calling from this number (the newest one when several share it), or a new one. */
-    clientOf,
-
-    /** The client record of a phone number, created when there is none. */
-    async clientFor(phone: string): Promise<number> {
-      const found = await clientOf(phone);
-      if (found !== null) return found;
-      const created = await db.insertInto('clients').values({ phone }).returning('id').executeTakeFirstOrThrow();
-      return created.id;
-    },
 
     campaignOfNumber: async (phone: string) =>
       (await db

@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
 import type { Realtime } from '../realtime/index.js';
 import { type AgentStatesRepository, createAgentStatesRepository, type OpenState } from './agentStates.repository.js';
-import { type CallRow, type CallsRepository, createCallsRepository } from './calls.repository.js';
+import { type CallRow, type CallsRepository, createCallsRepository, type Offered } from './calls.repository.js';
 import { createLiveEvents, type LiveEvents } from './liveEvents.js';
 import type { Telephony } from './telephony.js';
 
@@ -48,11 +48,7 @@ export function createEngineCore(deps: CallEngineDeps) {
 
   /** Runs `work` in a transaction, then sends what it recorded. */
   async function move<T>(work: (repos: Repositories, outcome: Outcome) => Promise<T>): Promise<T> {
-    const outcome: Outcome = { events: createLiveEvents(deps.realtime, db, deps.log), after: [] };
-    const result = await db.transaction().execute((trx) => work(bind(trx), outcome));
-    outcome.events.flush();
-    for (const then of outcome.after) then();
-    return result;
+    return once((_, outcome) => db.transaction().execute((trx) => work(bind(trx), outcome)));
   }
 
   /** Applies a call move from the state machine or refuses it with the machine's reason (409, nothing changed). */
@@ -63,29 +59,36 @@ export function createEngineCore(deps: CallEngineDeps) {
     return result.to;
   }
 
+  /** Records an offer the database made (events now, the agent's phone rings after the commit). */
+  function offered(outcome: Outcome, { call, oldStatus, change }: Offered) {
+    outcome.events.call(call, oldStatus);
+    outcome.events.state(change);
+    outcome.after.push(() => deps.telephony.ring(call.id, change.opened.user_id));
+  }
+
   /** Puts a locked call into an agent's hands: the call rings, the agent goes from `agentState` to ringing. */
   async function offer(repos: Repositories, outcome: Outcome, call: CallRow, agentState: OpenState, at: Date) {
-    const to = check(call, 'offer');
-    const updated = await repos.calls.update(call.id, { status: to, agent_id: agentState.user_id, offered_at: at });
-    outcome.events.call(updated, call.status);
-    outcome.events.state(
-      await repos.states.change(agentState.user_id, agentState, 'ringing', at, {
-        campaignId: call.campaign_id,
-        callId: call.id,
-      }),
-    );
-    outcome.after.push(() => deps.telephony.ring(call.id, agentState.user_id));
+    offered(outcome, await repos.calls.offer(call, check(call, 'offer'), agentState, at));
+  }
+
+  /**
+   * A move made of one statement (the database's routing functions): atomic without a transaction around it, so
+   * without the two round trips of one. Its events are sent as a transaction's are.
+   */
+  async function once<T>(work: (repos: Repositories, outcome: Outcome) => Promise<T>): Promise<T> {
+    const outcome: Outcome = { events: createLiveEvents(deps.realtime, db, deps.log), after: [] };
+    const result = await work(read, outcome);
+    outcome.events.flush();
+    for (const then of outcome.after) then();
+    return result;
   }
 
   /** Offers the oldest waiting call of the campaign to its longest-idle ready agent; false when either is missing. */
   async function routeOnce(campaignId: number): Promise<boolean> {
-    return move(async (repos, outcome) => {
-      const call = await repos.calls.takeOldestQueued([campaignId]);
-      if (!call) return false;
-      const agent = await repos.states.takeLongestIdle(campaignId);
-      if (!agent) return false;
-      await offer(repos, outcome, call, agent, now());
-      return true;
+    return once(async (repos, outcome) => {
+      const made = await repos.calls.routeOnce(campaignId, now());
+      if (made) offered(outcome, made);
+      return made !== null;
     });
   }
 
@@ -191,7 +194,9 @@ export function createEngineCore(deps: CallEngineDeps) {
     now,
     read,
     move,
+    once,
     check,
+    offered,
     offer,
     route,
     routeAgent,

@@ -6,7 +6,6 @@ import {
   campaignRoom,
   isValidPhone,
   LIVE_ROOM,
-  type Role,
   SOCKET_EVENTS,
   statusTitle,
   toE164,

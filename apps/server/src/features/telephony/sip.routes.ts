@@ -18,7 +18,7 @@ import { AppError } from '../../plugins/errors.js';
 import type { CallEngine } from '../calls/index.js';
 import { sameSecret } from './credentials.js';
 import { createSipDirectory, type SipDirectory } from './sipDirectory.js';
-import type { SipTelephony } from './sipTelephony.js';
+import { offerToken, type SipTelephony } from './sipTelephony.js';
 
 const tags = ['telephony'];
 
@@ -63,21 +63,19 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   /** The call an INVITE belongs to: echoed by Kamailio, known by its SIP Call-ID, or a new arrival (null: refused). */
   async function callOf(body: { sip_call_id: string; call_id: string; from: string; to: string; cseq: number }) {
     if (body.call_id !== '') return { callId: body.call_id };
-    const { known, campaign } = await legs.arrivalOf(body.sip_call_id, body.to);
-    if (known) return { callId: known };
-    if (campaign) {
-      if (campaign.type !== 'inbound') return { refused: '403 Not_an_inbound_number' };
-      const call = await engine.arrive({
-        campaignId: campaign.id,
-        callerPhone: body.from || 'anonymous',
-        did: body.to,
-      });
-      const callId = String(call.id);
-      // Stored while the route reads the call's offer (off the routing decision's path); awaited before it answers.
-      const naming = legs.named(callId, body.sip_call_id, body.cseq);
-      naming.catch(() => undefined);
-      return { callId, naming };
+    const invite = { sipCallId: body.sip_call_id, cseq: body.cseq, dialled: body.to, caller: body.from || 'anonymous' };
+    const found = await engine.arriveThrough((at) => legs.arrive(invite, at));
+    if ('call' in found) {
+      // Offered as it arrived: the answer needs no read of the offer.
+      const { offeredTo, id } = found.call;
+      const offer =
+        offeredTo?.extension && offeredTo.at
+          ? { extension: offeredTo.extension, offer: offerToken(offeredTo.agentId, offeredTo.at.getTime()) }
+          : null;
+      return { callId: String(id), leftEarly: found.extra.leftEarly, offer };
     }
+    if ('known' in found.other) return { callId: found.other.known };
+    if ('notInbound' in found.other) return { refused: '403 Not_an_inbound_number' };
     // A transferred caller dialling the target agent's extension (a warm transfer's with its prefix).
     const moved = await legs.transferArrived(withoutTransferPrefix(body.to), body.sip_call_id, body.cseq);
     if (moved) return { callId: moved, named: true };
@@ -107,16 +105,18 @@ export const sipRoutes: FastifyPluginAsyncZod<{
         await legs.remember(callId, body.sip_call_id);
         return line(reply, `out ${found.out} ${callId}`);
       }
-      const naming = 'naming' in found ? found.naming : null;
-      if (!naming && !('named' in found)) await legs.remember(callId, body.sip_call_id, body.cseq);
-      const deadline = Date.now() + body.hold_ms;
-      for (;;) {
-        const offer = await directory.offerOf(callId);
+      if ('leftEarly' in found) {
         // The caller cancelled before the app had named their call (the cancel may have reached another process).
-        if (naming && (await naming)) {
+        if (found.leftEarly) {
           await engine.callerLeaves(callId).catch(settled);
           return line(reply, 'reject 487 Request_Terminated');
         }
+      } else if (!('named' in found)) await legs.remember(callId, body.sip_call_id, body.cseq);
+      const deadline = Date.now() + body.hold_ms;
+      let known = 'offer' in found ? found.offer : null;
+      for (;;) {
+        const offer = known ?? (await directory.offerOf(callId));
+        known = null;
         if (offer === 'ended') {
           await legs.forget(callId);
           return line(reply, 'reject 480 Call_ended');

@@ -7,15 +7,6 @@ import { offerToken } from './sipTelephony.js';
 /** Reads the SIP side needs: numbers, extensions, and which agent's phone a call should ring now. */
 export function createSipDirectory(db: Kysely<Database>) {
   return {
-    campaignOfNumber: async (phone: string) =>
-      (await db
-        .selectFrom('campaign_numbers as n')
-        .innerJoin('campaigns as c', 'c.id', 'n.campaign_id')
-        .select(['c.id', 'c.type'])
-        .where('n.phone', '=', phone)
-        .where('c.archived', '=', false)
-        .executeTakeFirst()) ?? null,
-
     userOfExtension: async (extension: string) =>
       (await db
         .selectFrom('users')

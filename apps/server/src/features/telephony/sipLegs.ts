@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type Arrival, type ArrivalJson, arrivalFromJson } from '../calls/index.js';
 
 /** What the SIP side knows of one of the engine's calls: its caller's INVITE and, once answered, its dialog. */
 export type SipLeg = {
@@ -13,6 +14,14 @@ export type SipLeg = {
   /** The answered dialog (dlg.end_dlg's handle). */
   dialog: { hEntry: number; hId: number; sipCallId: string } | null;
 };
+
+/** What a first question about an INVITE found that is not an arrival. */
+export type SipArrivalOther = { known: string } | { noCampaign: true } | { notInbound: true };
+type SipArrivalJson =
+  | { known: string }
+  | { no_campaign: true }
+  | { not_inbound: true }
+  | (ArrivalJson & { left_early?: boolean });
 
 /** A caller who cancelled this long ago before the app had named their call is forgotten. */
 const LEFT_EARLY_SECONDS = 60;
@@ -51,37 +60,23 @@ export function createSipLegs(db: Kysely<Database>) {
     },
 
     /**
-     * A first question about an INVITE: the call its SIP Call-ID is known for (a re-ask after 'wait'), and the campaign
-     * answering the dialled number, in one round trip.
+     * A first question about an INVITE, in one statement (sip_call_arrives, migration 0024): the call its Call-ID is
+     * known for (a re-ask after 'wait'); else, for a number of an inbound campaign, the engine's arrival (call_arrives)
+     * with the INVITE's leg and Call-ID named, and whether its caller had cancelled already (the cancel and the naming
+     * meet on the Call-ID's row, so exactly one of the two sees the other); else what the number is not.
      */
-    async arrivalOf(sipCallId: string, dialled: string) {
-      const { rows } = await sql<{ known: string | null; campaign_id: number | null; type: string | null }>`
-        SELECT (SELECT call_id FROM sip_call_ids WHERE sip_call_id = ${sipCallId}) AS known, c.id AS campaign_id, c.type
-        FROM (SELECT 1) AS one
-        LEFT JOIN campaign_numbers n ON n.phone = ${dialled}
-        LEFT JOIN campaigns c ON c.id = n.campaign_id AND NOT c.archived
-        LIMIT 1`.execute(db);
-      const row = rows[0];
-      return {
-        known: row?.known == null ? null : String(row.known),
-        campaign: row?.campaign_id == null ? null : { id: row.campaign_id, type: row.type as string },
-      };
-    },
-
-    /**
-     * A new call's INVITE is named: its leg and Call-ID are stored. True when its caller had already cancelled (the
-     * cancel and this meet on the Call-ID's row, so exactly one of the two sees the other).
-     */
-    async named(callId: string, sipCallId: string, cseq: number): Promise<boolean> {
-      const { rows } = await sql<{ left_early: boolean }>`
-        WITH leg AS (
-          INSERT INTO sip_legs (call_id, sip_call_id, cseq) VALUES (${callId}, ${sipCallId}, ${cseq})
-          ON CONFLICT (call_id) DO NOTHING
-        )
-        INSERT INTO sip_call_ids (sip_call_id, call_id) VALUES (${sipCallId}, ${callId})
-        ON CONFLICT (sip_call_id) DO UPDATE SET call_id = excluded.call_id
-        RETURNING left_at > now() - make_interval(secs => ${LEFT_EARLY_SECONDS}) AS left_early`.execute(db);
-      return rows[0]?.left_early === true;
+    async arrive(
+      invite: { sipCallId: string; cseq: number; dialled: string; caller: string },
+      at: Date,
+    ): Promise<{ arrival: Arrival; extra: { leftEarly: boolean } } | { other: SipArrivalOther }> {
+      const { rows } = await sql<{ arrival: SipArrivalJson }>`
+        SELECT sip_call_arrives(${invite.sipCallId}::text, ${invite.cseq}::integer, ${invite.dialled}::text,
+          ${invite.caller}::text, ${at}::timestamptz, ${LEFT_EARLY_SECONDS}::integer) AS arrival`.execute(db);
+      const answer = (rows[0] as { arrival: SipArrivalJson }).arrival;
+      if ('known' in answer) return { other: { known: answer.known } };
+      if ('no_campaign' in answer) return { other: { noCampaign: true } };
+      if ('not_inbound' in answer) return { other: { notInbound: true } };
+      return { arrival: arrivalFromJson(answer), extra: { leftEarly: answer.left_early === true } };
     },
 
     /** The caller cancelled before the app named their call: their call if it is named by now, else noted. */
