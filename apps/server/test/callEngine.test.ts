@@ -196,6 +196,39 @@ describe('routing', () => {
     expect(third).toMatchObject({ status: 'queued', agent_id: null });
   });
 
+  it('gives a free agent the call that waited longest, and a new arrival the next free agent', async () => {
+    const campaign = await newCampaign();
+    const first = await newAgent(campaign);
+    const second = await newAgent(campaign);
+    await setStatus(first, 'ready');
+    advance(1000);
+    await setStatus(second, 'ready');
+    // A call left waiting while agents were free (a routing pass that had not run yet, another process's crash).
+    const older = await t.database.db
+      .insertInto('calls')
+      .values({ campaign_id: campaign, direction: 'inbound', queued_at: new Date(clock - 5000), status: 'queued' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const arrived = await arrive(campaign, '+14165550177');
+    expect(await callRow(older.id)).toMatchObject({ status: 'offered', agent_id: first.userId });
+    expect(await callRow(arrived.id)).toMatchObject({ status: 'offered', agent_id: second.userId });
+    // The arrival says whose phone rings for it only when it was offered as it arrived.
+    expect(arrived.offeredTo).toBeNull();
+    const third = await arrive(campaign);
+    expect(third).toMatchObject({ status: 'queued', offeredTo: null });
+    advance(1000);
+    const fourth = await newAgent(campaign);
+    await setStatus(fourth, 'ready');
+    expect(await callRow(third.id)).toMatchObject({ status: 'offered', agent_id: fourth.userId });
+    const fifth = await newAgent(campaign);
+    await setStatus(fifth, 'ready');
+    const offeredAtOnce = await arrive(campaign);
+    expect(offeredAtOnce.offeredTo).toMatchObject({ agentId: fifth.userId });
+    expect(offeredAtOnce.offeredTo?.at?.getTime()).toBe(
+      (await callRow(offeredAtOnce.id)).offered_at?.getTime() as number,
+    );
+  });
+
   it('queues a call until an agent becomes ready, then offers it to them', async () => {
     const campaign = await newCampaign();
     const agent = await newAgent(campaign);
