@@ -133,6 +133,30 @@ export async function freshPostgresDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
+/**
+ * A new PostgreSQL database of this run's own, `<prefix>_<pid>_<time>` (two runs at once never share or drop each
+ * other's), its URL, and drop() for the run's end.
+ */
+export async function runPostgresDatabase(
+  prefix: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const serverUrl = benchPostgresUrl();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  };
+  return { name, url: url.toString(), drop };
+}
+
 /** Debian's Chromium, headless, launched as the browser tests launch it. */
 export { launchChromium } from '@shiftline/e2e/chromium';
 

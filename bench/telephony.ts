@@ -1,33 +1,78 @@
-// Calls through the real SIP server (issue 14, Measure): SIPp callers dial a campaign's number through Kamailio, which
-// asks the app's router (http_client in an async task) where each INVITE goes; SIPp agent phones registered with the
-// app's ephemeral credentials answer. 20 new calls/s for 60 s, about 100 at once (each rings 300 ms and talks 4.5 s),
-// on PostgreSQL. Figures: routing decision time (the app's answer to Kamailio's question for calls that found a free
-// agent: arrival, routing transaction and the ring answer) p50/p99, failed calls (SIPp) and misrouted calls (the
-// extension the INVITE rang is not the call's agent's, or no call id on it), and this process's CPU per call (the app
-// in-process, plus the bench's own agents returning to Ready).
+// Calls through the real SIP path, as callers and agents experience them (issue 24, Measure): SIPp callers dial a
+// campaign's number through Kamailio (and rtpengine, where Kamailio drives one), the app's router says whose phone
+// rings, and SIPp agent phones registered with the app's ephemeral credentials ring, answer and talk. Per call, on the
+// callers' own clock: INVITE → 180 from the agent's phone (not Kamailio's own 180, sent at once) and INVITE → 200.
+// Counted against the offers the app made (its calls and agent state rows): misrouted rings (the phone that rang is
+// not an agent the call was offered to), missed offers (rang out or taken back), failed and abandoned calls, and calls
+// left live. Media: every answered call anchored (each side's SDP names rtpengine's port, not the other phone's), and
+// the media callers' tone both ways in rtpengine's own counters (its ng `list` and `query`).
 //
-// BENCH_SIP_RATE, BENCH_SIP_SECONDS, BENCH_SIP_AGENTS and BENCH_SIP_TALK_MS change the load; BENCH_POSTGRES_URL the
-// server. Needs Kamailio and SIPp (npm run telephony installs them).
+// The baseline, in the same run: the same SIPp load through Kamailio to the same phones, routed by a static stub (the
+// next extension in turn, answered at once) instead of the app, so the app's share of every figure shows.
+//
+//   npm run telephony -w @shiftline/bench                 the targets: 20 calls/s for 60 s, 140 agent phones
+//   npm run telephony -w @shiftline/bench -- --smoke      a short run (5 calls/s for 10 s, 30 phones)
+//   … -- --rate 10 --seconds 30 --agents 80 --talk-ms 4500 --ring-ms 300 --media-calls 30 --baseline-seconds 20
+//
+// BENCH_POSTGRES_URL names the PostgreSQL server (a database of the run's own is created there and dropped). Needs
+// Kamailio and SIPp (npm run telephony installs them).
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { createSocket } from 'node:dgram';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type DatabaseHandle, migrateToLatest, openDatabase } from '@shiftline/server/testing';
+import { parseArgs } from 'node:util';
+import { buildApp, migrateToLatest, openDatabase } from '@shiftline/server/testing';
 import { SIP_REGISTRATION_EXPIRY_SECONDS } from '@shiftline/shared';
-import pg from 'pg';
-import { freePort, kamailioInstalled, sippInstalled, startKamailio } from '../telephony/harness.mjs';
+import {
+  freePort,
+  kamailioInstalled,
+  type RunningKamailio,
+  sippInstalled,
+  startKamailio,
+} from '../telephony/harness.mjs';
+import { bdecode, bencode } from '../telephony/rtpengine.mjs';
+import { writeTonePcap } from '../telephony/sipp/tonePcap.mjs';
 import { registerAgents, runSipp, scenario } from '../telephony/sipp.mjs';
-import { checkTarget, median, percentile, printVerdicts } from './support.js';
+import { benchConfig, checkTarget, percentile, printVerdicts, runPostgresDatabase } from './support.js';
 
-const RATE = Number(process.env.BENCH_SIP_RATE ?? 20);
-const SECONDS = Number(process.env.BENCH_SIP_SECONDS ?? 60);
-const AGENTS = Number(process.env.BENCH_SIP_AGENTS ?? 140);
-const TALK_MS = Number(process.env.BENCH_SIP_TALK_MS ?? 4500);
-const P99_TARGET_MS = 20;
-const DATABASE = 'shiftline_bench_sip';
+const { values: flags } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    rate: { type: 'string' },
+    seconds: { type: 'string' },
+    agents: { type: 'string' },
+    'talk-ms': { type: 'string' },
+    'ring-ms': { type: 'string' },
+    'media-calls': { type: 'string' },
+    'baseline-seconds': { type: 'string' },
+    'keep-logs': { type: 'boolean', default: false },
+  },
+});
+const smoke = flags.smoke;
+const numberFlag = (name: keyof typeof flags, full: number, short: number) => {
+  const value = Number(flags[name] ?? (smoke ? short : full));
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name}: a number ≥ 0, not ${flags[name]}`);
+  return value;
+};
+const RATE = numberFlag('rate', 20, 5);
+const SECONDS = numberFlag('seconds', 60, 10);
+const AGENTS = numberFlag('agents', 140, 30);
+const TALK_MS = numberFlag('talk-ms', 4500, 3000);
+const RING_MS = numberFlag('ring-ms', 300, 300);
+const MEDIA_CALLS = Math.min(numberFlag('media-calls', 30, 5), Math.floor(RATE * SECONDS));
+const BASELINE_SECONDS = Math.min(SECONDS, numberFlag('baseline-seconds', 20, 5));
+
+// The targets (issue 24) on a 2-core machine.
+const RING_P99_TARGET_MS = 150;
+const RTP_BOTH_WAYS_TARGET = Math.min(20, MEDIA_CALLS);
+/** Packets each side must have sent through rtpengine for a media call to count (1 s of 20 ms packets). */
+const RTP_MIN_PACKETS = 50;
+
 const NUMBER = '18005550100';
-
+const HOST = '127.0.0.1';
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,24 +81,425 @@ if (!kamailioInstalled() || !sippInstalled()) {
   process.exit(1);
 }
 
-const serverUrl = process.env.BENCH_POSTGRES_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${DATABASE}`;
-
-async function prepare(): Promise<DatabaseHandle> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${DATABASE}"`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
-  await migrateToLatest(database.db as never);
-  return database;
+// What this run started, stopped in reverse order at its end, on a failure or on Ctrl-C.
+const started: (() => Promise<unknown>)[] = [];
+async function stopAll() {
+  for (const stop of started.splice(0).reverse()) await stop().catch(() => undefined);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAll().then(() => process.exit(130)));
 }
 
-/** One inbound campaign with a number, and its agents with extensions 2000… */
-async function centre(database: DatabaseHandle) {
-  const { db } = database;
+const logs = mkdtempSync(join(tmpdir(), 'shiftline-sipbench-'));
+started.push(async () => (flags['keep-logs'] ? out(`SIPp logs kept in ${logs}`) : rmSync(logs, { recursive: true })));
+const pcap = join(logs, 'tone.pcap');
+writeTonePcap(pcap, Math.ceil(TALK_MS / 1000) + 2);
+/** A SIPp scenario of telephony/sipp with its placeholders filled in, written beside the run's logs. */
+function rendered(name: 'bench-caller' | 'bench-agent', file: string, values: Record<string, string>) {
+  let text = readFileSync(scenario(name), 'utf8');
+  for (const [key, value] of Object.entries(values)) text = text.replaceAll(`{{${key}}}`, value);
+  writeFileSync(join(logs, file), text);
+  return join(logs, file);
+}
+const playTone = `<nop><action><exec play_pcap_audio="${pcap}"/></action></nop>`;
+const callerScenario = rendered('bench-caller', 'caller.xml', { PLAY: '' });
+const mediaCallerScenario = rendered('bench-caller', 'media-caller.xml', { PLAY: playTone });
+const phoneScenario = rendered('bench-agent', 'agent.xml', { RING_MS: String(RING_MS), PCAP: pcap });
+
+type Extension = { id: number; extension: string };
+
+/** rtpengine's ng control (bencoded dictionaries over UDP) at host:port, for its `list` and `query`. */
+function rtpengineControl(address: string) {
+  const [host, port] = [
+    address.slice(0, address.lastIndexOf(':')),
+    Number(address.slice(address.lastIndexOf(':') + 1)),
+  ];
+  const socket = createSocket('udp4');
+  const pending = new Map<string, (answer: Record<string, unknown>) => void>();
+  socket.on('message', (message) => {
+    const space = message.indexOf(0x20);
+    const cookie = message.subarray(0, space).toString();
+    pending.get(cookie)?.(bdecode(message.subarray(space + 1)) as Record<string, unknown>);
+    pending.delete(cookie);
+  });
+  socket.unref();
+  return {
+    command(name: string, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+      const cookie = randomBytes(6).toString('hex');
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(cookie);
+          reject(new Error(`rtpengine did not answer ${name}`));
+        }, 2000);
+        pending.set(cookie, (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        });
+        socket.send(`${cookie} ${bencode({ ...fields, command: name })}`, port, host);
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** RTP packets rtpengine received from each side (SIP tag) of a call, from its `query` answer. */
+function packetsBySide(answer: Record<string, unknown>): number[] {
+  type Stream = { stats?: { packets?: number }; flags?: string[] };
+  const tags = (answer.tags ?? {}) as Record<string, { medias?: { streams?: Stream[] }[] }>;
+  return Object.entries(tags)
+    .filter(([tag]) => tag !== '')
+    .map(([, side]) =>
+      (side.medias ?? [])
+        .flatMap((media) => media.streams ?? [])
+        .filter((stream) => !stream.flags?.includes('RTCP'))
+        .reduce((sum, stream) => sum + (stream.stats?.packets ?? 0), 0),
+    );
+}
+
+/** The agent phones: one SIPp answering every extension, each registered with the app's ephemeral credentials. */
+async function startPhones(kamailio: RunningKamailio, extensions: Extension[], label: string) {
+  const port = await freePort(HOST);
+  const mediaPort = await freePort(HOST);
+  const log = join(logs, `${label}-phones.log`);
+  const phones = runSipp([
+    '-sf',
+    phoneScenario,
+    '-i',
+    HOST,
+    '-p',
+    String(port),
+    '-mi',
+    HOST,
+    '-mp',
+    String(mediaPort),
+    '-trace_logs',
+    '-log_file',
+    log,
+    '-max_socket',
+    '2000',
+  ]);
+  started.push(() => phones.stop());
+  const expiry = Math.floor(Date.now() / 1000) + SIP_REGISTRATION_EXPIRY_SECONDS;
+  await registerAgents(
+    kamailio,
+    extensions.map(({ extension }) => {
+      const username = `${expiry}:${extension}`;
+      const password = createHmac('sha1', kamailio.secret).update(username).digest('base64');
+      return { extension, username, password };
+    }),
+    port,
+  );
+  return { phones, mediaPort, log };
+}
+
+/** One SIPp caller process: `count` calls spread evenly over `seconds`. */
+async function callers(kamailio: RunningKamailio, label: string, file: string, count: number, seconds: number) {
+  const mediaPort = await freePort(HOST);
+  const args = [
+    `${kamailio.host}:${kamailio.port}`,
+    '-sf',
+    file,
+    '-s',
+    NUMBER,
+    '-key',
+    'caller',
+    '+14165550100',
+    '-i',
+    HOST,
+    '-mi',
+    HOST,
+    '-mp',
+    String(mediaPort),
+    '-r',
+    String(count),
+    '-rp',
+    String(seconds * 1000),
+    '-m',
+    String(count),
+    '-l',
+    '2000',
+    '-d',
+    String(TALK_MS),
+    '-max_socket',
+    '2000',
+    // A caller who hears nothing for 30 s gives up (counted failed); the whole run ends at the latest 2 min late.
+    '-recv_timeout',
+    '30000',
+    '-timeout',
+    `${seconds + 120}s`,
+    '-trace_stat',
+    '-stf',
+    join(logs, `${label}.csv`),
+    '-trace_logs',
+    '-log_file',
+    join(logs, `${label}.log`),
+  ];
+  if (label.endsWith('media')) args.push('-cid_str', 'media-%u-%p@%s');
+  const run = runSipp(args, { errorFile: join(logs, `${label}-errors.log`) });
+  started.push(() => run.stop());
+  return { run, label, mediaPort, count };
+}
+type Callers = Awaited<ReturnType<typeof callers>>;
+
+/** SIPp's own tally of a caller process: its last statistics line (successful and failed calls, cumulative). */
+function sippTally(label: string) {
+  const csv = readFileSync(join(logs, `${label}.csv`), 'utf8')
+    .trim()
+    .split('\n');
+  const header = (csv[0] ?? '').split(';');
+  const last = (csv.at(-1) ?? '').split(';');
+  const column = (name: string) => Number(last[header.indexOf(name)] ?? Number.NaN);
+  return { succeeded: column('SuccessfulCall(C)'), failed: column('FailedCall(C)') };
+}
+
+/** Why calls failed, as SIPp says (distinct reasons with their counts). */
+function failureReasons(labels: string[]) {
+  const reasons = new Map<string, number>();
+  for (const label of labels) {
+    let errors = '';
+    try {
+      errors = readFileSync(join(logs, `${label}-errors.log`), 'utf8');
+    } catch {
+      continue; // No failure, no file.
+    }
+    for (const match of errors.matchAll(/: (Aborting call[^\n]*|[^\n]*(?:timeout|Timeout|unexpected)[^\n]*)/g)) {
+      const reason = (match[1] as string).replace(/Call-Id '[^']*'/, "Call-Id '…'").slice(0, 160);
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+  }
+  return [...reasons].sort((a, b) => b[1] - a[1]);
+}
+
+type CallerView = { invite: number; ring?: number; answer?: number; answerPort?: string; mediaPort: number };
+
+/** Each call as its caller saw it, by SIP Call-ID, from the callers' logs (times on SIPp's clock, ms). */
+function callerViews(groups: Callers[]) {
+  const calls = new Map<string, CallerView>();
+  for (const group of groups) {
+    for (const line of readFileSync(join(logs, `${group.label}.log`), 'utf8').split('\n')) {
+      const [event, callId, tick, rest] = line.split(' ', 4) as [string, string, string, string | undefined];
+      if (event === 'invite') calls.set(callId, { invite: Number(tick), mediaPort: group.mediaPort });
+      const call = calls.get(callId);
+      if (!call) continue;
+      // The agent's phone's 180 carries its To tag (…SIPpTag01…); Kamailio's own 180 comes first, with its own tag.
+      if (event === '180' && call.ring === undefined && rest?.includes('SIPpTag01')) call.ring = Number(tick);
+      if (event === '200') {
+        call.answer = Number(tick);
+        call.answerPort = rest ?? '';
+      }
+    }
+  }
+  return calls;
+}
+
+type Ring = { sipCallId: string; extension: string; appCallId: string; port: string };
+
+/** Every INVITE an agent's phone received, from the phones' log. */
+function phoneRings(log: string): Ring[] {
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .map((line) => /^rang (\S+) INVITE sip:(\S+) call (\d*) port (\d*)/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, sipCallId, extension, appCallId, port]) => ({
+      sipCallId: sipCallId as string,
+      extension: extension as string,
+      appCallId: appCallId as string,
+      port: port as string,
+    }));
+}
+
+/** Polls rtpengine while calls run: which calls it anchors, and the media calls' packets from each side. */
+function watchRtpengine(address: string | undefined) {
+  if (!address) return null;
+  const control = rtpengineControl(address);
+  const seen = new Set<string>();
+  const packets = new Map<string, number[]>();
+  let errors = 0;
+  let polling = false;
+  const poll = async () => {
+    if (polling) return;
+    polling = true;
+    try {
+      const list = await control.command('list', { limit: 10_000 });
+      for (const callId of (list.calls ?? []) as string[]) {
+        seen.add(callId);
+        if (!callId.startsWith('media-')) continue;
+        const answer = await control.command('query', { 'call-id': callId });
+        if (answer.result === 'ok') packets.set(callId, packetsBySide(answer));
+      }
+    } catch {
+      errors += 1;
+    } finally {
+      polling = false;
+    }
+  };
+  const timer = setInterval(() => void poll(), 1000);
+  return {
+    seen,
+    packets,
+    errors: () => errors,
+    async stop() {
+      clearInterval(timer);
+      await poll();
+      control.close();
+    },
+  };
+}
+
+const percentiles = (values: number[]) =>
+  values.length === 0
+    ? 'none'
+    : [50, 95, 99]
+        .map((p) => `p${p} ${percentile(values, p).toFixed(0)}`)
+        .concat(`max ${Math.max(...values).toFixed(0)} ms`)
+        .join(', ');
+
+/**
+ * Places the load through `kamailio` to `phones` (RATE calls/s for `seconds`, MEDIA share of it from media callers
+ * playing a tone) and reads what callers, phones and rtpengine saw.
+ */
+async function placeCalls(
+  label: string,
+  kamailio: RunningKamailio,
+  phones: { mediaPort: number; log: string },
+  seconds: number,
+) {
+  const total = Math.round(RATE * seconds);
+  const media = Math.min(total, Math.round((MEDIA_CALLS * seconds) / SECONDS));
+  const rtpengine = watchRtpengine(kamailio.env.RTPENGINE_NG);
+  const cpu = process.cpuUsage();
+  const startedAt = performance.now();
+  const groups = await Promise.all(
+    [
+      total - media > 0 ? callers(kamailio, `${label}-callers`, callerScenario, total - media, seconds) : null,
+      media > 0 ? callers(kamailio, `${label}-media`, mediaCallerScenario, media, seconds) : null,
+    ].filter((group) => group !== null),
+  );
+  await Promise.all(groups.map((group) => group.run.done));
+  const elapsed = (performance.now() - startedAt) / 1000;
+  const used = process.cpuUsage(cpu);
+  await rtpengine?.stop();
+
+  const tallies = groups.map((group) => sippTally(group.label));
+  const views = callerViews(groups);
+  const rings = phoneRings(phones.log);
+  const ringsOf = new Map<string, Ring[]>();
+  for (const ring of rings) ringsOf.set(ring.sipCallId, [...(ringsOf.get(ring.sipCallId) ?? []), ring]);
+  const ringMs: number[] = [];
+  const answerMs: number[] = [];
+  let anchored = 0;
+  let answered = 0;
+  for (const [sipCallId, view] of views) {
+    if (view.ring !== undefined) ringMs.push(view.ring - view.invite);
+    if (view.answer === undefined) continue;
+    answered += 1;
+    answerMs.push(view.answer - view.invite);
+    // Anchored: the caller sends to a port that is not the phones', and the phone that answered to one not the caller's.
+    const phonePort = ringsOf.get(sipCallId)?.at(-1)?.port;
+    if (view.answerPort !== String(phones.mediaPort) && phonePort !== undefined && phonePort !== String(view.mediaPort))
+      anchored += 1;
+  }
+  const mediaCalls = [...views.keys()].filter((callId) => callId.startsWith('media-'));
+  const bothWays = mediaCalls.filter((callId) => {
+    const sides = rtpengine?.packets.get(callId) ?? [];
+    return sides.length >= 2 && sides.every((packets) => packets >= RTP_MIN_PACKETS);
+  }).length;
+  return {
+    label,
+    total,
+    elapsed,
+    cpuMsPerCall: (used.user + used.system) / 1000 / Math.max(1, total),
+    succeeded: tallies.reduce((sum, tally) => sum + tally.succeeded, 0),
+    failed: tallies.reduce((sum, tally) => sum + tally.failed, 0),
+    reasons: failureReasons(groups.map((group) => group.label)),
+    placed: views.size,
+    answered,
+    anchored,
+    ringMs,
+    answerMs,
+    rings,
+    mediaCalls: mediaCalls.length,
+    bothWays,
+    rtpengine: rtpengine
+      ? { listed: [...views.keys()].filter((callId) => rtpengine.seen.has(callId)).length, errors: rtpengine.errors() }
+      : null,
+  };
+}
+type Measured = Awaited<ReturnType<typeof placeCalls>>;
+
+function report(measured: Measured) {
+  out(
+    `  ${measured.placed} calls placed in ${measured.elapsed.toFixed(0)} s: ${measured.succeeded} completed, ${measured.failed} failed (SIPp), ${measured.answered} answered`,
+  );
+  for (const [reason, count] of measured.reasons.slice(0, 5)) out(`    ${count} × ${reason}`);
+  out(`  INVITE → agent's phone rings (its 180): ${percentiles(measured.ringMs)} (${measured.ringMs.length} calls)`);
+  out(
+    `  INVITE → answer (200):                  ${percentiles(measured.answerMs)} (${measured.answerMs.length} calls)`,
+  );
+  out(
+    measured.rtpengine
+      ? `  Media: ${measured.anchored} of ${measured.answered} answered calls anchored; rtpengine listed ${measured.rtpengine.listed} of ${measured.placed}; ${measured.bothWays} of ${measured.mediaCalls} media calls with RTP both ways (≥ ${RTP_MIN_PACKETS} packets a side)${measured.rtpengine.errors ? `; ${measured.rtpengine.errors} failed polls` : ''}`
+      : `  Media: ${measured.anchored} of ${measured.answered} answered calls anchored; Kamailio drives no rtpengine (startKamailio gives no RTPENGINE_NG): media not anchored`,
+  );
+  out(`  CPU of this process per call: ${measured.cpuMsPerCall.toFixed(2)} ms`);
+}
+
+/**
+ * The baseline: Kamailio asks a static stub instead of the app, which rings the next extension in turn at once and
+ * takes every report (answered, hangup, …) with 200; the same callers and phones.
+ */
+async function baseline(extensions: Extension[]) {
+  let next = 0;
+  const stub = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      response.setHeader('content-type', 'text/plain; charset=utf-8');
+      if (request.url === '/api/telephony/sip/route') {
+        const { call_id: callId } = JSON.parse(body) as { call_id: string };
+        // A new call rings the next phone; a question about a known call (none come while every phone answers) waits.
+        if (callId === '') {
+          next += 1;
+          const phone = extensions[next % extensions.length] as Extension;
+          response.end(`ring ${phone.extension} ${next} ${phone.id}.${next}\n`);
+          return;
+        }
+        response.end('wait\n');
+        return;
+      }
+      response.end('ok\n');
+    });
+  });
+  await new Promise<void>((resolve) => stub.listen(0, HOST, resolve));
+  const address = stub.address();
+  const stubPort = typeof address === 'object' && address ? address.port : 0;
+  started.push(() => new Promise((resolve) => stub.close(resolve)));
+  const kamailio = await startKamailio({
+    appUrl: `http://${HOST}:${stubPort}`,
+    asyncWorkers: 48,
+    children: 8,
+    sharedMb: 256,
+  });
+  started.push(() => kamailio.stop());
+  const phones = await startPhones(kamailio, extensions, 'baseline');
+  const measured = await placeCalls('baseline', kamailio, phones, BASELINE_SECONDS);
+  // This stage's processes end here; the app's run starts its own.
+  await phones.phones.stop();
+  await kamailio.stop();
+  await new Promise((resolve) => stub.close(resolve));
+  return measured;
+}
+
+/** The app on a database of this run's own: one inbound campaign with a number, its agents with extensions 2000… */
+async function withApp(extensionsWanted: number) {
+  const database = await runPostgresDatabase('shiftline_bench_telephony');
+  started.push(database.drop);
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: '' });
+  started.push(() => handle.close());
+  await migrateToLatest(handle.db as never);
+  const { db } = handle;
   const campaign = await db
     .insertInto('campaigns')
     .values({ name: 'SIP bench', unique_name: 'sip_bench', type: 'inbound' })
@@ -63,7 +509,7 @@ async function centre(database: DatabaseHandle) {
   const agents = await db
     .insertInto('users')
     .values(
-      Array.from({ length: AGENTS }, (_, index) => ({
+      Array.from({ length: extensionsWanted }, (_, index) => ({
         email: `sip.agent${index}@bench.test`,
         password_hash: 'not-used',
         first_name: 'Bench',
@@ -79,249 +525,152 @@ async function centre(database: DatabaseHandle) {
     .insertInto('campaign_agents')
     .values(agents.map((agent) => ({ campaign_id: campaign.id, user_id: agent.id })))
     .execute();
-  return agents.map((agent) => ({ id: agent.id, extension: agent.extension as string }));
-}
+  const extensions = agents.map((agent) => ({ id: agent.id, extension: agent.extension as string }));
 
-const database = await prepare();
-const agents = await centre(database);
-const secret = randomBytes(24).toString('base64url');
-const sipPort = await freePort();
-const sip = {
-  secret,
-  domain: '127.0.0.1',
-  port: sipPort,
-  wsUrl: `ws://127.0.0.1:${sipPort}`,
-  kamailioUrl: `http://127.0.0.1:${sipPort}`,
-};
-const app = await buildApp({
-  config: {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '',
-    databaseUrl: null,
-    redisUrl: null,
-    sessionSecret: 'bench-secret-bench-secret',
-    webDist: null,
-    logLevel: 'silent',
-    loginAttemptsPerMinute: 1000,
-    allowedOrigins: [],
-    secureCookies: false,
-    trustProxy: false,
-    sip,
-  },
-  database,
-  live: { sweepEveryMs: 1000 },
-});
-
-// The routing decision, as the app answers Kamailio: questions answered with an agent's phone without waiting for
-// one to come free (the app says so in x-shiftline-queued); calls that waited are counted apart.
-const decisions: number[] = [];
-let waited = 0;
-app.addHook('onSend', async (request, _reply, payload) => {
-  if (request.url === '/api/telephony/sip/route' && typeof payload === 'string') {
-    (request as unknown as { answer: string }).answer = payload;
-  }
-  return payload;
-});
-app.addHook('onResponse', async (request, reply) => {
-  if (request.url !== '/api/telephony/sip/route') return;
-  const answer = (request as unknown as { answer?: string }).answer ?? '';
-  const body = request.body as { call_id?: string };
-  if (answer.startsWith('ring') && body.call_id === '' && !reply.getHeader('x-shiftline-queued')) {
-    decisions.push(reply.elapsedTime);
-  } else if (answer.startsWith('ring')) waited += 1;
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const appPort = typeof address === 'object' && address ? address.port : 0;
-const kamailio = await startKamailio({
-  appUrl: `http://127.0.0.1:${appPort}`,
-  port: sipPort,
-  secret,
-  asyncWorkers: 48,
-  children: 8,
-  sharedMb: 256,
-});
-out(`Kamailio on 127.0.0.1:${sipPort}, the app on ${appPort}; ${AGENTS} agents, ${RATE} calls/s for ${SECONDS} s`);
-
-// Agent phones: one SIPp answering every extension, logging which extension each call rang.
-const logs = mkdtempSync(join(tmpdir(), 'shiftline-sipbench-'));
-const phonesPort = await freePort();
-const phones = runSipp([
-  '-sf',
-  scenario('agent'),
-  '-i',
-  '127.0.0.1',
-  '-p',
-  String(phonesPort),
-  '-trace_logs',
-  '-log_file',
-  join(logs, 'phones.log'),
-  '-max_socket',
-  '2000',
-]);
-const expiry = Math.floor(Date.now() / 1000) + SIP_REGISTRATION_EXPIRY_SECONDS;
-await registerAgents(
-  kamailio,
-  agents.map((agent) => {
-    const username = `${expiry}:${agent.extension}`;
-    return {
-      extension: agent.extension,
-      username,
-      password: createHmac('sha1', secret).update(username).digest('base64'),
-    };
-  }),
-  phonesPort,
-);
-out(`${AGENTS} agent phones registered`);
-
-// The agents: Ready, and back to Ready (closing the call) as soon as a call leaves them in after-call work.
-const engine = app.live.engine;
-const asAgent = (id: number) => ({ id, role: 'agent' as const, agent_call_type: null });
-for (const agent of agents) await engine.setStatus(asAgent(agent.id), { status_name: 'ready' });
-let running = true;
-const returning = (async () => {
-  while (running) {
-    const afterCall = await database.db
-      .selectFrom('agent_state_log')
-      .select(['user_id', 'call_id'])
-      .where('end_at', 'is', null)
-      .where('state', '=', 'after_call_work')
-      .execute();
-    for (const row of afterCall) {
-      await engine
-        .setStatus(asAgent(row.user_id), {
-          status_name: 'ready',
-          call_id: row.call_id === null ? null : Number(row.call_id),
-        })
-        .catch(() => undefined);
-    }
-    await pause(200);
-  }
-})();
-
-// Interrupted: stop what this bench started.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void Promise.allSettled([phones.stop(), kamailio.stop()]).then(() => process.exit(130));
+  const secret = randomBytes(24).toString('base64url');
+  const sipPort = await freePort(HOST);
+  const sip = {
+    secret,
+    domain: HOST,
+    port: sipPort,
+    wsUrl: `ws://${HOST}:${sipPort}`,
+    kamailioUrl: `http://${HOST}:${sipPort}`,
+  };
+  const app = await buildApp({ config: { ...benchConfig(), sip }, database: handle, live: { sweepEveryMs: 1000 } });
+  started.push(() => app.close());
+  await app.listen({ port: 0, host: HOST });
+  const address = app.server.address();
+  const appPort = typeof address === 'object' && address ? address.port : 0;
+  const kamailio = await startKamailio({
+    appUrl: `http://${HOST}:${appPort}`,
+    port: sipPort,
+    secret,
+    asyncWorkers: 48,
+    children: 8,
+    sharedMb: 256,
   });
-}
+  started.push(() => kamailio.stop());
+  const phones = await startPhones(kamailio, extensions, 'app');
+  // Phones register first, then agents go Ready (the app routes only to Ready agents whose phones are registered).
+  await pause(500);
+  const engine = app.live.engine;
+  const asAgent = (id: number) => ({ id, role: 'agent' as const, agent_call_type: null });
+  for (const agent of extensions) await engine.setStatus(asAgent(agent.id), { status_name: 'ready' });
 
-const total = RATE * SECONDS;
-const cpu0 = process.cpuUsage();
-const started = performance.now();
-const callers = runSipp(
-  [
-    `127.0.0.1:${sipPort}`,
-    '-sf',
-    scenario('caller'),
-    '-s',
-    NUMBER,
-    '-key',
-    'caller',
-    '+14165550100',
-    '-i',
-    '127.0.0.1',
-    '-r',
-    String(RATE),
-    '-rp',
-    '1000',
-    '-m',
-    String(total),
-    '-l',
-    '400',
-    '-d',
-    String(TALK_MS),
-    '-max_socket',
-    '2000',
-    '-timeout',
-    `${SECONDS + 120}s`,
-    '-trace_stat',
-    '-stf',
-    join(logs, 'callers.csv'),
-  ],
-  { errorFile: join(logs, 'callers-errors.log') },
-);
-let peak = 0;
-const sampler = setInterval(() => {
-  void database.db
+  // The agents back to Ready (closing the call's form) as soon as a call leaves them in after-call work.
+  let running = true;
+  const returning = (async () => {
+    while (running) {
+      const afterCall = await db
+        .selectFrom('agent_state_log')
+        .select(['user_id', 'call_id'])
+        .where('end_at', 'is', null)
+        .where('state', '=', 'after_call_work')
+        .execute();
+      for (const row of afterCall) {
+        await engine
+          .setStatus(asAgent(row.user_id), {
+            status_name: 'ready',
+            call_id: row.call_id === null ? null : Number(row.call_id),
+          })
+          .catch(() => undefined);
+      }
+      await pause(200);
+    }
+  })();
+  const measured = await placeCalls('app', kamailio, phones, SECONDS);
+  // Let the last hang-ups reach the app before counting.
+  await pause(1500);
+  running = false;
+  await returning;
+
+  // The app's side: its calls, the offers it made (an agent going to ringing on a call), those answered.
+  const calls = await db
     .selectFrom('calls')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', 'in', ['offered', 'talking'])
-    .executeTakeFirst()
-    .then((row) => {
-      peak = Math.max(peak, Number(row?.n ?? 0));
-    });
-}, 500);
-const result = await callers.done;
-const seconds = (performance.now() - started) / 1000;
-const used = process.cpuUsage(cpu0);
-clearInterval(sampler);
-await pause(1500);
-running = false;
-await returning;
-
-// SIPp's own tally: its last statistics line (successful and failed calls, cumulative).
-const csv = readFileSync(join(logs, 'callers.csv'), 'utf8').trim().split('\n');
-const header = (csv[0] ?? '').split(';');
-const last = (csv.at(-1) ?? '').split(';');
-const column = (name: string) => Number(last[header.indexOf(name)] ?? Number.NaN);
-const succeeded = column('SuccessfulCall(C)');
-const failed = column('FailedCall(C)');
-
-// Misrouted: the extension a call's INVITE rang is not the extension of the agent who took it.
-const rang = readFileSync(join(logs, 'phones.log'), 'utf8')
-  .split('\n')
-  .map((line) => /rang INVITE sip:(\S+) call (\d+)/.exec(line))
-  .filter((match): match is RegExpExecArray => match !== null);
-const extensionOf = new Map(agents.map((agent) => [agent.id, agent.extension]));
-const calls = await database.db.selectFrom('calls').select(['id', 'agent_id', 'missed', 'abandoned']).execute();
-const agentOfCall = new Map(calls.map((call) => [String(call.id), call.agent_id]));
-let misrouted = 0;
-for (const [, extension, callId] of rang) {
-  const agentId = agentOfCall.get(callId as string);
-  if (agentId == null || extensionOf.get(agentId) !== extension) misrouted += 1;
+    .select(['id', 'answered_at', 'abandoned', 'hung_up_at', 'status'])
+    .execute();
+  const states = await db
+    .selectFrom('agent_state_log')
+    .select(['user_id', 'call_id', 'state'])
+    .where('state', 'in', ['ringing', 'on_call'])
+    .where('call_id', 'is not', null)
+    .execute();
+  const key = (userId: number, callId: string | number | null) => `${userId}/${callId}`;
+  const offers = states.filter((row) => row.state === 'ringing');
+  const talked = new Set(states.filter((row) => row.state === 'on_call').map((row) => key(row.user_id, row.call_id)));
+  const offered = new Set(offers.map((row) => key(row.user_id, row.call_id)));
+  const idOf = new Map(extensions.map((agent) => [agent.extension, agent.id]));
+  // Misrouted: a phone rang for a call that was never offered to its agent (or rang with no call of the app's).
+  const misrouted = measured.rings.filter((ring) => {
+    const agentId = idOf.get(ring.extension);
+    return ring.appCallId === '' || agentId === undefined || !offered.has(key(agentId, ring.appCallId));
+  }).length;
+  const rang = new Set(measured.rings.map((ring) => key(idOf.get(ring.extension) ?? 0, ring.appCallId)));
+  return {
+    ...measured,
+    database: database.name,
+    app: {
+      calls: calls.length,
+      answered: calls.filter((call) => call.answered_at !== null).length,
+      abandoned: calls.filter((call) => call.abandoned).length,
+      // Still ringing, queued or talking after every caller has gone.
+      live: calls.filter((call) => call.status !== null && call.hung_up_at === null).length,
+      offers: offers.length,
+      missed: offers.filter((row) => !talked.has(key(row.user_id, row.call_id))).length,
+      rangNoPhone: offers.filter((row) => !rang.has(key(row.user_id, row.call_id))).length,
+      misrouted,
+    },
+  };
 }
-misrouted += Math.max(0, succeeded - rang.length);
 
-out(
-  `\nSIPp: exit ${result.code}, ${succeeded} calls completed, ${failed} failed in ${seconds.toFixed(0)} s; peak ${peak} calls live at once`,
-);
-// Why calls failed, as SIPp says (its first few distinct reasons).
-const reasons = new Map<string, number>();
 try {
-  const errors = readFileSync(join(logs, 'callers-errors.log'), 'utf8');
-  for (const match of errors.matchAll(/: (Aborting call[^\n]*|[^\n]*(?:timeout|Timeout|unexpected)[^\n]*)/g)) {
-    const reason = (match[1] as string).replace(/Call-Id '[^']*'/, "Call-Id '…'").slice(0, 160);
-    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  const total = Math.round(RATE * SECONDS);
+  out(
+    `Telephony bench${smoke ? ' (smoke)' : ''}: ${RATE} calls/s for ${SECONDS} s (${total} calls, ${MEDIA_CALLS} with a tone both ways), ${AGENTS} agent phones ringing ${RING_MS} ms, talk ${TALK_MS} ms`,
+  );
+  // The baseline's phones have the extensions the app will give its agents.
+  const extensions = Array.from({ length: AGENTS }, (_, index) => ({ id: index + 1, extension: String(2000 + index) }));
+  let base: Measured | null = null;
+  if (BASELINE_SECONDS > 0) {
+    out(`\nBaseline: Kamailio to the phones with a static route (no app), ${BASELINE_SECONDS} s at ${RATE} calls/s`);
+    base = await baseline(extensions);
+    report(base);
   }
-} catch {
-  // No failure, no file.
-}
-for (const [reason, count] of [...reasons].slice(0, 5)) out(`  ${count} × ${reason}`);
-out(
-  `Calls in the app: ${calls.length} (${calls.filter((call) => call.abandoned).length} abandoned, ${calls.filter((call) => call.missed).length} missed); ${waited} waited for an agent`,
-);
-out(
-  `Routing decisions: ${decisions.length}, p50 ${median(decisions).toFixed(2)} ms, p99 ${percentile(decisions, 99).toFixed(2)} ms`,
-);
-checkTarget(
-  'routing decision p99 (Kamailio asks, the app answers)',
-  percentile(decisions, 99),
-  '≤',
-  P99_TARGET_MS,
-  'ms',
-);
-checkTarget('failed calls (SIPp)', failed, '≤', 0, 'calls', 0);
-checkTarget('misrouted calls', misrouted, '≤', 0, 'calls', 0);
-checkTarget('all calls completed', succeeded, '≥', total, 'calls', 0);
-out(
-  `CPU of this process (app + bench agents) per call: ${((used.user + used.system) / 1000 / Math.max(1, succeeded)).toFixed(2)} ms`,
-);
-printVerdicts();
+  out(`\nThe app: Kamailio asks the app's router, on PostgreSQL, ${SECONDS} s at ${RATE} calls/s`);
+  const run = await withApp(AGENTS);
+  report(run);
+  const { app } = run;
+  out(
+    `  The app (database ${run.database}): ${app.calls} calls, ${app.answered} answered, ${app.offers} offers made; against the offers: ${app.misrouted} misrouted rings, ${app.missed} missed (rang out or taken back), ${app.rangNoPhone} rang no phone; ${app.abandoned} calls abandoned, ${app.live} left live`,
+  );
+  if (base) {
+    const share = (p: number, mine: number[], theirs: number[]) =>
+      mine.length && theirs.length ? (percentile(mine, p) - percentile(theirs, p)).toFixed(0) : '–';
+    out(
+      `  The app's share (app − baseline): ring p50 ${share(50, run.ringMs, base.ringMs)} ms, p99 ${share(99, run.ringMs, base.ringMs)} ms; answer p50 ${share(50, run.answerMs, base.answerMs)} ms, p99 ${share(99, run.answerMs, base.answerMs)} ms`,
+    );
+  }
 
-await phones.stop();
-await kamailio.stop();
-await app.close();
-await database.close();
+  out('');
+  checkTarget(
+    "INVITE → agent's phone rings p99",
+    run.ringMs.length ? percentile(run.ringMs, 99) : Infinity,
+    '≤',
+    RING_P99_TARGET_MS,
+    'ms',
+    0,
+  );
+  checkTarget('calls whose agent rang', run.ringMs.length, '≥', total, 'calls', 0);
+  checkTarget('misrouted rings (against the offers)', app.misrouted, '≤', 0, 'rings', 0);
+  checkTarget('failed calls (SIPp)', run.failed, '≤', 0, 'calls', 0);
+  checkTarget('calls completed (SIPp)', run.succeeded, '≥', total, 'calls', 0);
+  checkTarget('missed offers (rang out or taken back)', app.missed, '≤', 0, 'offers', 0);
+  checkTarget('abandoned calls', app.abandoned, '≤', 0, 'calls', 0);
+  checkTarget('calls left live', app.live, '≤', 0, 'calls', 0);
+  checkTarget('answered calls with media anchored', run.anchored, '≥', Math.max(1, run.answered), 'calls', 0);
+  checkTarget('media calls with RTP both ways (rtpengine)', run.bothWays, '≥', RTP_BOTH_WAYS_TARGET, 'calls', 0);
+  printVerdicts();
+} finally {
+  await stopAll();
+}
 process.exit(0);
