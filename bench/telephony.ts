@@ -375,7 +375,9 @@ async function placeCalls(
       media > 0 ? callers(kamailio, `${label}-media`, mediaCallerScenario, media, seconds) : null,
     ].filter((group) => group !== null),
   );
-  await Promise.all(groups.map((group) => group.run.done));
+  for (const result of await Promise.all(groups.map((group) => group.run.done))) {
+    if (result.code !== 0 && result.code !== 1) throw new Error(`SIPp's callers stopped (${result.code}):\n${result.output}`);
+  }
   const elapsed = (performance.now() - startedAt) / 1000;
   const used = process.cpuUsage(cpu);
   await rtpengine?.stop();
