@@ -17,9 +17,10 @@
 // BENCH_POSTGRES_URL names the PostgreSQL server (a database of the run's own is created there and dropped). Needs
 // Kamailio and SIPp (npm run telephony installs them).
 
+import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -310,6 +311,9 @@ function phoneRings(log: string): Ring[] {
     }));
 }
 
+/** Whether rtpengine received RTP from both sides of a call (its packets per side). */
+const bothWays = (sides: number[] = []) => sides.length >= 2 && sides.every((packets) => packets >= RTP_MIN_PACKETS);
+
 /** Polls rtpengine while calls run: which calls it anchors, and the media calls' packets from each side. */
 function watchRtpengine(address: string | undefined) {
   if (!address) return null;
@@ -325,7 +329,8 @@ function watchRtpengine(address: string | undefined) {
       const list = await control.command('list', { limit: 10_000 });
       for (const callId of (list.calls ?? []) as string[]) {
         seen.add(callId);
-        if (!callId.startsWith('media-')) continue;
+        // Media calls only, until both sides' counts suffice (a call stays listed a while after its BYE).
+        if (!callId.startsWith('media-') || bothWays(packets.get(callId))) continue;
         const answer = await control.command('query', { 'call-id': callId });
         if (answer.result === 'ok') packets.set(callId, packetsBySide(answer));
       }
@@ -346,6 +351,43 @@ function watchRtpengine(address: string | undefined) {
       control.close();
     },
   };
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU seconds (user + system) used so far by the processes this one started, by program name: each live descendant's own
+ * time (Kamailio's children, rtpengine, the phones' SIPp), and the children it has reaped ("sipp": the callers).
+ */
+function cpuOfChildren(): Map<string, number> {
+  const processes = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        return [{ pid: Number(pid), ppid: Number(fields[1]), name, fields }];
+      } catch {
+        return []; // Gone meanwhile.
+      }
+    });
+  const seconds = (fields: string[], from: number) => (Number(fields[from]) + Number(fields[from + 1])) / CLOCK_TICKS;
+  const mine = new Set([process.pid]);
+  const byProgram = new Map<string, number>();
+  // Parents come before their children in /proc's order often, not always: repeat until no new descendant appears.
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const entry of processes) {
+      if (mine.has(entry.pid) || !mine.has(entry.ppid)) continue;
+      mine.add(entry.pid);
+      grown = true;
+      byProgram.set(entry.name, (byProgram.get(entry.name) ?? 0) + seconds(entry.fields, 11));
+    }
+  }
+  const self = processes.find((entry) => entry.pid === process.pid);
+  if (self) byProgram.set('sipp', (byProgram.get('sipp') ?? 0) + seconds(self.fields, 13));
+  return byProgram;
 }
 
 const percentiles = (values: number[], digits = 0) =>
@@ -370,6 +412,7 @@ async function placeCalls(
   const media = Math.min(total, Math.round((MEDIA_CALLS * seconds) / SECONDS));
   const rtpengine = watchRtpengine(kamailio.env.RTPENGINE_NG);
   const cpu = process.cpuUsage();
+  const childrenCpu = cpuOfChildren();
   const startedAt = performance.now();
   const groups = await Promise.all(
     [
@@ -383,6 +426,9 @@ async function placeCalls(
   }
   const elapsed = (performance.now() - startedAt) / 1000;
   const used = process.cpuUsage(cpu);
+  const childrenUsed = [...cpuOfChildren()]
+    .map(([name, seconds]) => [name, seconds - (childrenCpu.get(name) ?? 0)] as const)
+    .filter(([name]) => ['kamailio', 'rtpengine', 'sipp'].includes(name));
   await rtpengine?.stop();
 
   const tallies = groups.map((group) => sippTally(group.label));
@@ -405,15 +451,12 @@ async function placeCalls(
       anchored += 1;
   }
   const mediaCalls = [...views.keys()].filter((callId) => callId.startsWith('media-'));
-  const bothWays = mediaCalls.filter((callId) => {
-    const sides = rtpengine?.packets.get(callId) ?? [];
-    return sides.length >= 2 && sides.every((packets) => packets >= RTP_MIN_PACKETS);
-  }).length;
+  const withRtp = mediaCalls.filter((callId) => bothWays(rtpengine?.packets.get(callId))).length;
   return {
     label,
     total,
     elapsed,
-    cpuMsPerCall: (used.user + used.system) / 1000 / Math.max(1, total),
+    cpuSeconds: [['this process (the app or the stub)', (used.user + used.system) / 1e6] as const, ...childrenUsed],
     succeeded: tallies.reduce((sum, tally) => sum + tally.succeeded, 0),
     failed: tallies.reduce((sum, tally) => sum + tally.failed, 0),
     reasons: failureReasons(groups.map((group) => group.label)),
@@ -424,7 +467,7 @@ async function placeCalls(
     answerMs,
     rings,
     mediaCalls: mediaCalls.length,
-    bothWays,
+    bothWays: withRtp,
     rtpengine: rtpengine
       ? { listed: [...views.keys()].filter((callId) => rtpengine.seen.has(callId)).length, errors: rtpengine.errors() }
       : null,
@@ -446,7 +489,10 @@ function report(measured: Measured) {
       ? `  Media: ${measured.anchored} of ${measured.answered} answered calls anchored; rtpengine listed ${measured.rtpengine.listed} of ${measured.placed}; ${measured.bothWays} of ${measured.mediaCalls} media calls with RTP both ways (≥ ${RTP_MIN_PACKETS} packets a side)${measured.rtpengine.errors ? `; ${measured.rtpengine.errors} failed polls` : ''}`
       : `  Media: ${measured.anchored} of ${measured.answered} answered calls anchored; Kamailio drives no rtpengine (startKamailio gives no RTPENGINE_NG): media not anchored`,
   );
-  out(`  CPU of this process per call: ${measured.cpuMsPerCall.toFixed(2)} ms`);
+  const cpu = measured.cpuSeconds
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s (${((100 * seconds) / measured.elapsed).toFixed(0)}%)`)
+    .join(', ');
+  out(`  CPU while the calls ran (% of one core): ${cpu}`);
 }
 
 /**
