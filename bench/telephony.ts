@@ -53,17 +53,19 @@ const { values: flags } = parseArgs({
   },
 });
 const smoke = flags.smoke;
-const numberFlag = (name: keyof typeof flags, full: number, short: number) => {
+/** A numeric option: its value, else the full run's or the smoke run's default; at least `least`. */
+const numberFlag = (name: keyof typeof flags, full: number, short: number, least = 0) => {
   const value = Number(flags[name] ?? (smoke ? short : full));
-  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name}: a number ≥ 0, not ${flags[name]}`);
+  if (!Number.isFinite(value) || value < least) throw new Error(`--${name}: a number ≥ ${least}, not ${flags[name]}`);
   return value;
 };
-const RATE = numberFlag('rate', 20, 5);
-const SECONDS = numberFlag('seconds', 60, 10);
-const AGENTS = numberFlag('agents', 140, 30);
-const TALK_MS = numberFlag('talk-ms', 4500, 3000);
+const RATE = numberFlag('rate', 20, 5, 0.1);
+const SECONDS = numberFlag('seconds', 60, 10, 1);
+const AGENTS = Math.floor(numberFlag('agents', 140, 30, 1));
+// A media call must talk long enough for RTP_MIN_PACKETS each way.
+const TALK_MS = numberFlag('talk-ms', 4500, 3000, 1500);
 const RING_MS = numberFlag('ring-ms', 300, 300);
-const MEDIA_CALLS = Math.min(numberFlag('media-calls', 30, 5), Math.floor(RATE * SECONDS));
+const MEDIA_CALLS = Math.min(Math.floor(numberFlag('media-calls', 30, 5)), Math.floor(RATE * SECONDS));
 const BASELINE_SECONDS = Math.min(SECONDS, numberFlag('baseline-seconds', 20, 5));
 
 // The targets (issue 24) on a 2-core machine.
@@ -111,12 +113,11 @@ const phoneScenario = rendered('bench-agent', 'agent.xml', { RING_MS: String(RIN
 
 type Extension = { id: number; extension: string };
 
-/** rtpengine's ng control (bencoded dictionaries over UDP) at host:port, for its `list` and `query`. */
-function rtpengineControl(address: string) {
-  const [host, port] = [
-    address.slice(0, address.lastIndexOf(':')),
-    Number(address.slice(address.lastIndexOf(':') + 1)),
-  ];
+/** rtpengine's ng control (bencoded dictionaries over UDP) at [udp:]host:port, for its `list` and `query`. */
+function rtpengineControl(socketAddress: string) {
+  const address = socketAddress.replace(/^udp:/, '');
+  const host = address.slice(0, address.lastIndexOf(':'));
+  const port = Number(address.slice(address.lastIndexOf(':') + 1));
   const socket = createSocket('udp4');
   const pending = new Map<string, (answer: Record<string, unknown>) => void>();
   socket.on('message', (message) => {
