@@ -13,7 +13,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type DatabaseHandle, migrateToLatest, openDatabase } from '@shiftline/server/testing';
+import { buildApp, type DatabaseHandle, demoTrunkId, migrateToLatest, openDatabase } from '@shiftline/server/testing';
 import { SIP_REGISTRATION_EXPIRY_SECONDS } from '@shiftline/shared';
 import pg from 'pg';
 import { freePort, kamailioInstalled, sippInstalled, startKamailio } from '../telephony/harness.mjs';
@@ -59,7 +59,10 @@ async function centre(database: DatabaseHandle) {
     .values({ name: 'SIP bench', unique_name: 'sip_bench', type: 'inbound' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('campaign_numbers').values({ phone: NUMBER, campaign_id: campaign.id }).execute();
+  await db
+    .insertInto('campaign_numbers')
+    .values({ phone: NUMBER, campaign_id: campaign.id, trunk_id: await demoTrunkId(db) })
+    .execute();
   const agents = await db
     .insertInto('users')
     .values(

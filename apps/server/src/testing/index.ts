@@ -15,6 +15,7 @@ export {
 export { migrateToLatest } from '../db/migrate.js';
 export { transactional } from '../db/transaction.js';
 export { SimulatedTelephony } from '../features/calls/index.js';
+export { demoTrunkId } from '../features/trunks/index.js';
 export { createPlannersRepository, createPlannersService } from '../features/planners/index.js';
 export { createUsersRepository, hashPassword } from '../features/users/index.js';
 export { rollupTables } from '../rollups/index.js';

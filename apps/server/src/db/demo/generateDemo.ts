@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AgentCallType, CampaignType, Role, TimeZoneId } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { MIN_DEMO_AGENTS } from '../../config.js';
+import { demoTrunkId } from '../../features/trunks/demoTrunk.js';
 import { hashPassword } from '../../passwords.js';
 import type { Database, NewUser } from '../schema.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
@@ -264,12 +265,15 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
     }
     // One toll-free number per campaign (where callers dial in; get_campaign_by_phone_number reads it), and the
     // products agents sell on calls.
+    // ...delivered by the demo's loopback carrier (the demo's SIPp callers call from this machine).
+    const trunkId = await demoTrunkId(trx);
     await trx
       .insertInto('campaign_numbers')
       .values(
         campaignIds.map((id, index) => ({
           phone: `+1888555${String(1000 + index).padStart(4, '0')}`,
           campaign_id: id,
+          trunk_id: trunkId,
         })),
       )
       .execute();
