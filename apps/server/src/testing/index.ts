@@ -5,6 +5,7 @@
 export { type BuildAppOptions, buildApp } from '../app.js';
 export type { AppConfig } from '../config.js';
 export { type DatabaseHandle, openDatabase } from '../db/database.js';
+export { demoTrunkId } from '../db/demo/demoTrunk.js';
 export { type DemoOptions, generateDemo } from '../db/demo/generateDemo.js';
 export {
   DEMO_HISTORY_LOAD,
@@ -15,7 +16,6 @@ export {
 export { migrateToLatest } from '../db/migrate.js';
 export { transactional } from '../db/transaction.js';
 export { SimulatedTelephony } from '../features/calls/index.js';
-export { demoTrunkId } from '../features/trunks/index.js';
 export { createPlannersRepository, createPlannersService } from '../features/planners/index.js';
 export { createUsersRepository, hashPassword } from '../features/users/index.js';
 export { rollupTables } from '../rollups/index.js';

@@ -7,7 +7,7 @@ import {
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerRoute } from '../../plugins/viewerRoute.js';
-import { ADMIN_ROUTE, OK } from '../admin/adminRecordRoutes.js';
+import { ADMIN_ROUTE, OK } from '../admin/index.js';
 import type { DeskPhonesService } from './deskPhones.service.js';
 
 /** A user's desk phones on their administration page: list, add (credentials shown once), revoke. */

@@ -13,4 +13,4 @@ export async function registerTrunks(app: FastifyInstance, db: Kysely<Database>,
   const trunks = createTrunksService({ db, seal });
   await app.register(trunksRoutes, { trunks });
 }
-export { DEMO_TRUNK_NAME, demoTrunkId } from './demoTrunk.js';
+export { DEMO_TRUNK_NAME, demoTrunkId } from '../../db/demo/demoTrunk.js';

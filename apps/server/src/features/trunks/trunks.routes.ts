@@ -1,6 +1,6 @@
 import { adminTrunkSchema, trunkBodySchema } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminRecordRoutes } from '../admin/adminRecordRoutes.js';
+import { adminRecordRoutes } from '../admin/index.js';
 import type { TrunksService } from './trunks.service.js';
 
 /** The administration's trunk forms; the list is the admin_trunks generic table. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../plugins/errors.js';
-import { refusingDuplicates, throwIfTaken, throwIfUnknown } from '../admin/adminErrors.js';
+import { refusingDuplicates, throwIfTaken, throwIfUnknown } from '../admin/index.js';
 import type { PasswordSeal } from './trunkPassword.js';
 import { createTrunksRepository, type TrunkColumns, type TrunksRepository } from './trunks.repository.js';
 
@@ -11,10 +11,9 @@ type TrunkFields = z.output<typeof trunkBodySchema>;
 
 /** Two rows of one form naming the same thing (a number twice, a campaign twice): 400 on that field. */
 function throwIfRepeated(field: string, values: readonly (string | number)[]) {
-  const seen = new Set<string | number>();
-  const repeated = values.filter((value) => (seen.has(value) ? true : (seen.add(value), false)));
+  const repeated = values.filter((value, index) => values.indexOf(value) !== index);
   if (repeated.length > 0) {
-    const reason = `names ${repeated.slice(0, 5).join(', ')} more than once`;
+    const reason = `names ${[...new Set(repeated)].slice(0, 5).join(', ')} more than once`;
     throw new AppError('validation_failed', `${field} ${reason}`, { [field]: reason });
   }
 }

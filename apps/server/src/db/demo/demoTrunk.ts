@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../schema.js';
 
 export const DEMO_TRUNK_NAME = 'Demo carrier (loopback)';
 
