@@ -34,3 +34,16 @@ export declare function startCallee(options?: {
   /** false: no media bridge even where rtpengine is installed. */
   media?: boolean;
 }): Promise<RunningCallee>;
+export type RunningCarrier = {
+  /** host:port, a trunk's outbound address. */
+  address: string;
+  done: SippRun['done'];
+  output: () => string;
+  stop: () => Promise<void>;
+};
+export declare function startCarrier(options: {
+  user: string;
+  password: string;
+  callerId: string;
+  host?: string;
+}): Promise<RunningCarrier>;
