@@ -58,6 +58,7 @@ describe('softphone settings', () => {
       sip_domain: 'sip.test',
       sip_port: 5060,
       websocket_proxy_url: 'ws://sip.test:5060',
+      desk_phone: false,
     });
     const { username, token } = settings.token;
     expect(checkSipCredentials(sip.secret, username, token, clock + 1000)).toEqual({ extension: agent.extension });
