@@ -131,10 +131,10 @@ export const deskPhoneCreatedSchema = z.object({
 export type DeskPhoneCreated = z.infer<typeof deskPhoneCreatedSchema>;
 
 /** POST /api/telephony/sip/device: Kamailio asks for a desk phone's HA1 and extension by its username. */
-export const sipDeviceBodySchema = z.object({ username: z.string().trim().min(1).max(128) });
+export const sipDeviceBodySchema = z.object({ username: textSchema().trim().min(1).max(128) });
 /** POST /api/telephony/sip/device_registered: a desk phone's REGISTER was accepted. */
 export const sipDeviceRegisteredBodySchema = z.object({
-  username: z.string().trim().min(1).max(128),
+  username: textSchema().trim().min(1).max(128),
   /** The Contact URI it registered. */
   contact: textSchema().max(1024),
 });

@@ -8,6 +8,9 @@ import { type Kysely, sql } from 'kysely';
  * its address, digest credentials (the password encrypted by the app, never shown) and the caller ID each campaign
  * presents through it (trunk_campaigns: at most one outbound trunk per campaign).
  *
+ * A centre that had numbers before trunks keeps taking their calls: they go to a trunk allowing every address, named
+ * so, for the administrator to narrow to the carrier's addresses.
+ *
  * A desk phone is an agent's SIP device: a generated username and the HA1 of its password (md5 of
  * username:realm:password, the SIP domain as realm), never the password itself.
  */
@@ -27,6 +30,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     ALTER TABLE campaign_numbers ADD COLUMN trunk_id integer REFERENCES trunks(id) ON DELETE SET NULL;
     CREATE INDEX campaign_numbers_trunk_idx ON campaign_numbers (trunk_id);
+    WITH legacy AS (
+      INSERT INTO trunks (name, source_addresses)
+      SELECT 'Numbers from before trunks (any address)', '{0.0.0.0/0,::/0}'
+      WHERE EXISTS (SELECT 1 FROM campaign_numbers)
+      RETURNING id
+    )
+    UPDATE campaign_numbers SET trunk_id = (SELECT id FROM legacy) WHERE EXISTS (SELECT 1 FROM legacy);
 
     CREATE TABLE trunk_campaigns (
       campaign_id integer PRIMARY KEY REFERENCES campaigns(id),
