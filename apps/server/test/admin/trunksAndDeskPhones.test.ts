@@ -297,5 +297,9 @@ describe('desk phones', () => {
     expect((await post(admin, `/api/admin/users/${2 ** 31}/desk_phones`, { name: 'P' })).statusCode).toBe(400);
     expect((await post(admin, '/api/admin/users/999999/desk_phones', { name: 'P' })).statusCode).toBe(404);
     expect((await post(admin, `/api/admin/desk_phones/${2 ** 31}/delete`)).statusCode).toBe(400);
+    // Kamailio's questions carry what a phone sent: a NUL or an oversized username is refused, not looked up.
+    for (const username of ['desk\u0000x', 'x'.repeat(129), '']) {
+      expect((await deviceQuestion(username)).statusCode).toBe(400);
+    }
   });
 });
