@@ -25,7 +25,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp, migrateToLatest, openDatabase } from '@shiftline/server/testing';
+import { buildApp, demoTrunkId, migrateToLatest, openDatabase } from '@shiftline/server/testing';
 import { SIP_REGISTRATION_EXPIRY_SECONDS } from '@shiftline/shared';
 import {
   freePort,
@@ -557,7 +557,10 @@ async function withApp(extensionsWanted: number) {
     .values({ name: 'SIP bench', unique_name: 'sip_bench', type: 'inbound' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('campaign_numbers').values({ phone: NUMBER, campaign_id: campaign.id }).execute();
+  await db
+    .insertInto('campaign_numbers')
+    .values({ phone: NUMBER, campaign_id: campaign.id, trunk_id: await demoTrunkId(db) })
+    .execute();
   const agents = await db
     .insertInto('users')
     .values(

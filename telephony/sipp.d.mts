@@ -5,13 +5,15 @@ export declare function scenario(
   name:
     | 'caller'
     | 'caller-leaves'
+    | 'caller-refused'
     | 'agent'
     | 'agent-unanswered'
     | 'register'
     | 'callee'
     | 'demo-caller'
     | 'bench-caller'
-    | 'bench-agent',
+    | 'bench-agent'
+    | 'carrier',
 ): string;
 export type SippRun = {
   child: ChildProcess;
@@ -43,3 +45,16 @@ export declare function startCallee(options?: {
   /** false: no media bridge even where rtpengine is installed. */
   media?: boolean;
 }): Promise<RunningCallee>;
+export type RunningCarrier = {
+  /** host:port, a trunk's outbound address. */
+  address: string;
+  done: SippRun['done'];
+  output: () => string;
+  stop: () => Promise<void>;
+};
+export declare function startCarrier(options: {
+  user: string;
+  password: string;
+  callerId: string;
+  host?: string;
+}): Promise<RunningCarrier>;

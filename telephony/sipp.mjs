@@ -142,3 +142,32 @@ export async function startCallee(options = {}) {
     },
   };
 }
+
+/**
+ * A carrier's outbound side for one call (telephony/sipp/carrier.xml): challenges the INVITE (401), answers only one
+ * that carries `user`/`password`'s digest and `callerId` in From. `done` resolves when the call is over (exit 0: it
+ * met both).
+ */
+export async function startCarrier({ user, password, callerId, host = '127.0.0.1' }) {
+  const port = await freePort(host);
+  const dir = mkdtempSync(join(tmpdir(), 'shiftline-carrier-'));
+  const file = join(dir, 'carrier.xml');
+  writeFileSync(
+    file,
+    readFileSync(scenario('carrier'), 'utf8')
+      .replaceAll('{{USER}}', user)
+      .replaceAll('{{PASSWORD}}', password)
+      .replaceAll('{{CALLER_ID}}', callerId),
+  );
+  const run = runSipp(['-sf', file, '-i', host, '-p', String(port), '-m', '1']);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    address: `${host}:${port}`,
+    done: run.done,
+    output: run.output,
+    async stop() {
+      await run.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -35,6 +35,7 @@ import {
 import { campaignsRoutes, createCampaignsRepository, createCampaignsService } from './features/campaigns/index.js';
 import { coldCallsRoutes } from './features/coldCalls/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
+import { type DeskPhonesService, registerDeskPhones } from './features/deskPhones/index.js';
 import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
 import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
 import {
@@ -68,6 +69,7 @@ import {
   teamScheduleRoutes,
 } from './features/teamSchedule/index.js';
 import { createSipTelephony, registerTelephony } from './features/telephony/index.js';
+import { createPasswordSeal, type PasswordSeal, registerTrunks } from './features/trunks/index.js';
 import { createUsersRepository } from './features/users/index.js';
 import { createVacationsRepository, createVacationsService, vacationsRoutes } from './features/vacations/index.js';
 import { accessPlugin } from './plugins/access.js';
@@ -234,9 +236,12 @@ export async function buildApp({
   app.addHook('onClose', async () => stopPlannerTopUps());
   await registerSupervisorScheduling(app, db, now ?? Date.now);
 
-  await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null });
+  const deskPhones = await registerDeskPhones(app, db, config.sip ?? null);
+  const seal = createPasswordSeal(config.sessionSecret);
+  await registerLiveEngine(app, db, sessions, { now, live, sip: config.sip ?? null, deskPhones, seal });
   await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
   const adminUsers = await registerAdmin(app, db);
+  await registerTrunks(app, db, seal);
   await app.register(workTimeRoutes, { db, adminUsers, now });
   await app.register(tablesRoutes, {
     db,
@@ -260,7 +265,19 @@ async function registerLiveEngine(
   app: FastifyInstance,
   db: DatabaseHandle['db'],
   sessions: Parameters<typeof statusRoutes>[1]['sessions'],
-  { now, live, sip }: { now?: () => number; live: LiveOptions; sip: SipConfig | null },
+  {
+    now,
+    live,
+    sip,
+    deskPhones,
+    seal,
+  }: {
+    now?: () => number;
+    live: LiveOptions;
+    sip: SipConfig | null;
+    deskPhones: DeskPhonesService;
+    seal: PasswordSeal;
+  },
 ) {
   if (live.reconcileAtStart) {
     const ended = await reconcileLiveState(db, new Date(now?.() ?? Date.now()));
@@ -275,7 +292,7 @@ async function registerLiveEngine(
   await app.register(statusRoutes, { engine, sessions });
   await app.register(callsRoutes, { engine, callPage, now });
   await app.register(telephonyRoutes, { engine, callPage, telephony });
-  await registerTelephony(app, { db, engine, telephony, sip, now: now ?? Date.now });
+  await registerTelephony(app, { db, engine, telephony, sip, now: now ?? Date.now, deskPhones, seal });
   const every = live.sweepEveryMs ?? false;
   if (every !== false) {
     let sweeping: Promise<unknown> = Promise.resolve();

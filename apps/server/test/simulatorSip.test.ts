@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { demoTrunkId } from '../src/features/trunks/index.js';
 import type { SipCallerRequest } from '../src/simulator/index.js';
 import { PERSON_CALLER_RETRY_SECONDS, PERSON_IDLE_SECONDS } from '../src/simulator/peopleCallers.js';
 import { createSipPeopleSimulator } from '../src/simulator/sipPeople.js';
@@ -37,7 +38,10 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('campaign_numbers').values({ phone: NUMBER, campaign_id: campaign.id }).execute();
+  await db
+    .insertInto('campaign_numbers')
+    .values({ phone: NUMBER, campaign_id: campaign.id, trunk_id: await demoTrunkId(db) })
+    .execute();
   const agentOn = async (email: string) => {
     const id = await createTestUser(t.database, { email, timezone: 'America/Toronto' });
     await db.insertInto('campaign_agents').values({ campaign_id: campaign.id, user_id: id }).execute();

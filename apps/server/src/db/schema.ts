@@ -263,7 +263,32 @@ export type ColdCallsTable = {
   created_at: Generated<Date>;
 };
 
-export type CampaignNumbersTable = { phone: string; campaign_id: number };
+/** A number callers dial; only its trunk's source addresses may deliver calls to it (none: no calls). */
+export type CampaignNumbersTable = { phone: string; campaign_id: number; trunk_id: Generated<number | null> };
+export type TrunksTable = {
+  id: Generated<number>;
+  name: string;
+  /** inet[]: read as text through trunks.repository.ts. */
+  source_addresses: string[];
+  outbound_address: string | null;
+  auth_username: string | null;
+  /** The digest password, AES-GCM sealed by the app (trunkPassword.ts). */
+  auth_password_sealed: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+export type TrunkCampaignsTable = { campaign_id: number; trunk_id: number; caller_id: string };
+export type DeskPhonesTable = {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  username: string;
+  ha1: string;
+  created_at: Generated<Date>;
+  created_by: number | null;
+  last_registered_at: Date | null;
+  last_contact: string | null;
+};
 export type ProductsTable = { id: Generated<number>; name: string; price_cents: number; active: Generated<boolean> };
 export type SaleLinesTable = {
   id: Generated<BigId>;
@@ -421,6 +446,9 @@ export type Database = {
   agent_state_log: AgentStateLogTable;
   agent_time_adjustments: AgentTimeAdjustmentsTable;
   campaign_numbers: CampaignNumbersTable;
+  trunks: TrunksTable;
+  trunk_campaigns: TrunkCampaignsTable;
+  desk_phones: DeskPhonesTable;
   cold_calls: ColdCallsTable;
   products: ProductsTable;
   sale_lines: SaleLinesTable;

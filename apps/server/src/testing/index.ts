@@ -5,6 +5,7 @@
 export { type BuildAppOptions, buildApp } from '../app.js';
 export type { AppConfig } from '../config.js';
 export { type DatabaseHandle, openDatabase } from '../db/database.js';
+export { demoTrunkId } from '../db/demo/demoTrunk.js';
 export { type DemoOptions, generateDemo } from '../db/demo/generateDemo.js';
 export {
   DEMO_HISTORY_LOAD,

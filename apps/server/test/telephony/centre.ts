@@ -1,4 +1,5 @@
 import type { SipConfig } from '../../src/config.js';
+import { demoTrunkId } from '../../src/features/trunks/index.js';
 import { createTestUser, login, type Session, type TestApp } from '../support/testApp.js';
 
 /** An inbound campaign with its own number, and agents with extensions on it: the telephony tests' small centre. */
@@ -17,7 +18,11 @@ export function telephonyCentre(testApp: () => TestApp) {
         .returning('id')
         .executeTakeFirstOrThrow();
       const number = `18${unique.slice(-7)}${String(campaigns).padStart(3, '0')}`;
-      await db.insertInto('campaign_numbers').values({ phone: number, campaign_id: row.id }).execute();
+      const trunkId = await demoTrunkId(db);
+      await db
+        .insertInto('campaign_numbers')
+        .values({ phone: number, campaign_id: row.id, trunk_id: trunkId })
+        .execute();
       return { id: row.id, number };
     },
 

@@ -25,7 +25,7 @@ const ask = (url: string, payload: object) =>
   });
 const invite = (from: string, to: string) => {
   sipCalls += 1;
-  return { sip_call_id: `out-${sipCalls}@test`, from, to, cseq: 1, hold_ms: 0 };
+  return { sip_call_id: `out-${sipCalls}@test`, from, to, cseq: 1, source: '127.0.0.1', hold_ms: 0 };
 };
 
 beforeAll(async () => {

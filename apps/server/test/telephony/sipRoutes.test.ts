@@ -23,7 +23,15 @@ const ask = (url: string, payload: object, headers: Record<string, string> = { [
 let sipCalls = 0;
 const routeBody = (to: string, extra: object = {}) => {
   sipCalls += 1;
-  return { sip_call_id: `sip-${sipCalls}@test`, from: '+14165550123', to, cseq: 1, hold_ms: 0, ...extra };
+  return {
+    sip_call_id: `sip-${sipCalls}@test`,
+    from: '+14165550123',
+    to,
+    cseq: 1,
+    source: '127.0.0.1',
+    hold_ms: 0,
+    ...extra,
+  };
 };
 const ready = (session: { cookie: string; csrf: string; userId: number }) =>
   post(session, '/api/status/set_new_status', { status_name: 'ready' });
@@ -50,6 +58,7 @@ describe('softphone settings', () => {
       sip_domain: 'sip.test',
       sip_port: 5060,
       websocket_proxy_url: 'ws://sip.test:5060',
+      desk_phone: false,
     });
     const { username, token } = settings.token;
     expect(checkSipCredentials(sip.secret, username, token, clock + 1000)).toEqual({ extension: agent.extension });

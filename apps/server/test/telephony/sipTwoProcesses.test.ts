@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import { demoTrunkId } from '../../src/features/trunks/index.js';
 import { createDatabaseFromTemplate, dropDatabase, withDatabase } from '../support/databases.js';
 import { as, createTestUser, login, type Session, testConfig } from '../support/testApp.js';
 import { unreachableSip } from './centre.js';
@@ -82,7 +83,10 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
         .returning('id')
         .executeTakeFirstOrThrow();
       campaignNumber = '18005550177';
-      await db.insertInto('campaign_numbers').values({ phone: campaignNumber, campaign_id: campaign.id }).execute();
+      await db
+        .insertInto('campaign_numbers')
+        .values({ phone: campaignNumber, campaign_id: campaign.id, trunk_id: await demoTrunkId(db) })
+        .execute();
       agents = [];
       for (let index = 0; index < 6; index += 1) {
         const email = `split${index}@test.local`;
@@ -100,7 +104,13 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
 
     it('routes on A, wakes from B through Redis, answers on B, transfers on A, ends on B', async () => {
       const [first, target] = agents as [Session & { extension: string }, Session & { extension: string }];
-      const invite = { sip_call_id: 'split-1@test', from: '+14165550177', to: campaignNumber, cseq: 1 };
+      const invite = {
+        sip_call_id: 'split-1@test',
+        from: '+14165550177',
+        to: campaignNumber,
+        cseq: 1,
+        source: '127.0.0.1',
+      };
 
       // Nobody is ready: A holds the question; the agent going Ready through B wakes it at once (not the 2 s re-read).
       expect((await ask(a, 'route', { ...invite, hold_ms: 0 })).body).toBe('wait\n');
@@ -127,7 +137,14 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
       );
       expect((await callRow(callId)).status).toBe('talking');
       // The caller's INVITE to the target reaches B, which finds the transfer A recorded.
-      const moved = { sip_call_id: 'split-2@test', from: '+14165550177', to: target.extension, cseq: 1, hold_ms: 0 };
+      const moved = {
+        sip_call_id: 'split-2@test',
+        from: '+14165550177',
+        to: target.extension,
+        cseq: 1,
+        source: '127.0.0.1',
+        hold_ms: 0,
+      };
       expect((await ask(b, 'route', moved)).body.trim().split(' ').slice(0, 3)).toEqual([
         'ring',
         target.extension,
@@ -165,7 +182,14 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
       const fourth = agents[3] as Session;
       const callOf = (answer: string) => answer.trim().split(' ') as [string, string, string, string];
       expect((await ready(a, third)).statusCode).toBe(200);
-      const invite = { sip_call_id: 'split-3@test', from: '+14165550178', to: campaignNumber, cseq: 1, hold_ms: 0 };
+      const invite = {
+        sip_call_id: 'split-3@test',
+        from: '+14165550178',
+        to: campaignNumber,
+        cseq: 1,
+        source: '127.0.0.1',
+        hold_ms: 0,
+      };
       const [, , callId, offer] = callOf((await ask(b, 'route', invite)).body);
       // The third agent's phone gives up: Kamailio parks the caller through B; the engine misses the offer on A.
       expect((await ask(b, 'park', { ...invite, call_id: callId, offer, status: 486 })).body).toBe('parked\n');
@@ -199,7 +223,14 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
     it('hears a warm-transfer invitation made on A accepted on B, once', async () => {
       const [onCall, invited] = agents.slice(4) as [Session & { extension: string }, Session];
       expect((await ready(a, onCall)).statusCode).toBe(200);
-      const invite = { sip_call_id: 'split-5@test', from: '+14165550180', to: campaignNumber, cseq: 1, hold_ms: 0 };
+      const invite = {
+        sip_call_id: 'split-5@test',
+        from: '+14165550180',
+        to: campaignNumber,
+        cseq: 1,
+        source: '127.0.0.1',
+        hold_ms: 0,
+      };
       const [, , callId] = (await ask(a, 'route', invite)).body.trim().split(' ') as [string, string, string];
       await ask(b, 'answered', { call_id: callId, sip_call_id: invite.sip_call_id, h_entry: 7, h_id: 8 });
       const asked = await a.app.inject({
@@ -222,7 +253,14 @@ describe.skipIf(!adminUrl || !redisUrl || process.env.TEST_DB_KIND !== 'postgres
     });
 
     it('abandons a caller who cancelled on B before A had named their call', async () => {
-      const invite = { sip_call_id: 'split-4@test', from: '+14165550179', to: campaignNumber, cseq: 1, hold_ms: 0 };
+      const invite = {
+        sip_call_id: 'split-4@test',
+        from: '+14165550179',
+        to: campaignNumber,
+        cseq: 1,
+        source: '127.0.0.1',
+        hold_ms: 0,
+      };
       expect((await ask(b, 'left', { sip_call_id: invite.sip_call_id })).body).toBe('ok\n');
       expect((await ask(a, 'route', invite)).body).toBe('reject 487 Request_Terminated\n');
       const call = await a.handle.db

@@ -31,7 +31,14 @@ describe.each([
   let sipCalls = 0;
   const sipCall = (to: string) => {
     sipCalls += 1;
-    return { sip_call_id: `reroute-${sipCalls}@test`, from: '+14165550123', to, cseq: 1, hold_ms: 0 };
+    return {
+      sip_call_id: `reroute-${sipCalls}@test`,
+      from: '+14165550123',
+      to,
+      cseq: 1,
+      source: '127.0.0.1',
+      hold_ms: 0,
+    };
   };
   const ready = (session: { cookie: string; csrf: string; userId: number }) =>
     post(session, '/api/status/set_new_status', { status_name: 'ready' });

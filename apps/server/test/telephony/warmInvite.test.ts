@@ -36,7 +36,14 @@ async function connected() {
   const onCall = await centre.agent(id);
   await post(onCall, '/api/status/set_new_status', { status_name: 'ready' });
   sipCalls += 1;
-  const body = { sip_call_id: `invite-${sipCalls}@test`, from: '+14165550123', to: number, cseq: 1, hold_ms: 0 };
+  const body = {
+    sip_call_id: `invite-${sipCalls}@test`,
+    from: '+14165550123',
+    to: number,
+    cseq: 1,
+    source: '127.0.0.1',
+    hold_ms: 0,
+  };
   const [, , callId] = (await ask('route', body)).body.trim().split(' ');
   await ask('answered', { call_id: callId, sip_call_id: body.sip_call_id, h_entry: 1, h_id: 2 });
   const invited = await centre.agent(id);

@@ -68,6 +68,7 @@ export function settings(expiresAt = Date.now() + 28_800_000): SoftphoneSettings
     token: { token: 'c2lnbmVk', username: `${expiry}:1007`, expires_at: new Date(expiresAt).toISOString() },
     sip_domain: 'shiftline.local',
     sip_port: 5060,
+    desk_phone: false,
     websocket_proxy_url: 'ws://127.0.0.1:8080',
   };
 }

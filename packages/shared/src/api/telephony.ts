@@ -30,6 +30,11 @@ export const softphoneSettingsSchema = z.object({
   sip_port: z.number().int().nullable(),
   /** The SIP-over-WebSocket address; null when the phone network is simulated (no softphone is loaded). */
   websocket_proxy_url: z.string().nullable(),
+  /**
+   * The agent takes calls on a desk phone (an administrator gave them one): the browser does not register (it would
+   * take the phone's calls); the call page still opens on each call.
+   */
+  desk_phone: z.boolean(),
 });
 export type SoftphoneSettings = z.infer<typeof softphoneSettingsSchema>;
 
@@ -56,6 +61,8 @@ export const sipRouteBodySchema = z.object({
   /** The dialled number (request-URI user): a campaign's number, or an agent's extension after a transfer. */
   to: z.string().trim().min(1).max(128),
   referred_by: z.string().max(512).default(''),
+  /** The INVITE's source address ($si): a campaign's number takes calls only from its trunk's addresses. */
+  source: z.union([z.ipv4(), z.ipv6()]),
   call_id: echoedCallId.default(''),
   /** The token of the offer the SIP server rang last ('' before the first). */
   offer: z.string().max(64).default(''),

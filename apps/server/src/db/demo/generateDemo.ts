@@ -5,6 +5,7 @@ import { MIN_DEMO_AGENTS } from '../../config.js';
 import { hashPassword } from '../../passwords.js';
 import type { Database, NewUser } from '../schema.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
+import { demoTrunkId } from './demoTrunk.js';
 import { generateColdCalls } from './generateColdCalls.js';
 import { generateShifts, type ShiftWindow } from './generateShifts.js';
 import { DISPOSITIONS } from './history/catalog.js';
@@ -264,12 +265,15 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
     }
     // One toll-free number per campaign (where callers dial in; get_campaign_by_phone_number reads it), and the
     // products agents sell on calls.
+    // ...delivered by the demo's loopback carrier (the demo's SIPp callers call from this machine).
+    const trunkId = await demoTrunkId(trx);
     await trx
       .insertInto('campaign_numbers')
       .values(
         campaignIds.map((id, index) => ({
           phone: `+1888555${String(1000 + index).padStart(4, '0')}`,
           campaign_id: id,
+          trunk_id: trunkId,
         })),
       )
       .execute();

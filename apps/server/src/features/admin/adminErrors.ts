@@ -8,6 +8,9 @@ const UNIQUE_FIELDS: Record<string, string> = {
   companies_name_key: 'name',
   campaigns_unique_name_key: 'unique_name',
   campaign_lists_unique_name_key: 'unique_name',
+  trunks_name_key: 'name',
+  campaign_numbers_pkey: 'numbers',
+  trunk_campaigns_pkey: 'caller_ids',
 };
 
 const FIELD_TAKEN = 'is already used';

@@ -335,11 +335,63 @@ export const adminCompaniesTable = adminTable('companies', {
       ]),
 });
 
-/** The administration's lists: users, agent groups, campaigns, campaign lists, companies (with their portal users). */
+export const adminTrunksTable = adminTable('trunks', {
+  title: 'Carrier trunks',
+  tieBreak: sql`t.id`,
+  columns: [
+    { text: 'Name', value: 'name', fixed: true, sort: sql`lower(t.name)` },
+    { text: 'Source Addresses', value: 'source_addresses' },
+    { text: 'Numbers', value: 'numbers_count', total: 'sum' },
+    { text: 'Outbound Address', value: 'outbound_address' },
+    { text: 'Campaigns Calling Out', value: 'outbound_campaigns' },
+    {
+      text: 'Actions',
+      value: 'actions',
+      actions: [
+        postAction(
+          'trunks',
+          'delete',
+          'Delete',
+          'delete',
+          'Delete this trunk? Its numbers stay with their campaigns but take no calls until a trunk delivers them.',
+        ),
+      ],
+    },
+  ],
+  filters: [searchFilter('Name', [sql`t.name`])],
+  rows: ({ db }) =>
+    db
+      .selectFrom('trunks as t')
+      .select([
+        't.id',
+        't.name',
+        sql<string>`array_to_string(t.source_addresses::text[], ', ')`.as('source_addresses'),
+        (eb) =>
+          eb
+            .selectFrom('campaign_numbers as n')
+            .whereRef('n.trunk_id', '=', 't.id')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('numbers_count'),
+        't.outbound_address',
+        (eb) =>
+          eb
+            .selectFrom('trunk_campaigns as tc')
+            .innerJoin('campaigns as c', 'c.id', 'tc.campaign_id')
+            .whereRef('tc.trunk_id', '=', 't.id')
+            .select(sql<string>`string_agg(c.name, ', ' ORDER BY c.name)`.as('names'))
+            .as('outbound_campaigns'),
+      ]),
+});
+
+/**
+ * The administration's lists: users, agent groups, campaigns, campaign lists, companies (with their portal users),
+ * carrier trunks.
+ */
 export const ADMIN_TABLES: TableDefinition[] = [
   adminUsersTable,
   adminAgentGroupsTable,
   adminCampaignsTable,
   adminCampaignListsTable,
   adminCompaniesTable,
+  adminTrunksTable,
 ];

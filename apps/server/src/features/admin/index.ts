@@ -33,3 +33,5 @@ export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>):
   await app.register(adminRoutes, { users, org });
   return users;
 }
+export { refusingDuplicates, throwIfTaken, throwIfUnknown } from './adminErrors.js';
+export { ADMIN_ROUTE, adminRecordRoutes, OK } from './adminRecordRoutes.js';

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { SipConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { CallEngine, Telephony } from '../calls/index.js';
+import type { DeskPhonesService } from '../deskPhones/index.js';
+import type { PasswordSeal } from '../trunks/index.js';
 import { createKamailioClient } from './kamailioClient.js';
 import { settingsRoutes } from './settings.routes.js';
 import { sipRoutes } from './sip.routes.js';
@@ -43,9 +45,17 @@ const EXPIRE_EVERY_MS = 60_000;
 /** The softphone's settings (always), and the SIP server's questions when the engine runs on a SipTelephony. */
 export async function registerTelephony(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; engine: CallEngine; telephony: Telephony; sip: SipConfig | null; now: () => number },
+  deps: {
+    db: Kysely<Database>;
+    engine: CallEngine;
+    telephony: Telephony;
+    sip: SipConfig | null;
+    now: () => number;
+    deskPhones: DeskPhonesService;
+    seal: PasswordSeal;
+  },
 ) {
-  await app.register(settingsRoutes, { sip: deps.sip, now: deps.now });
+  await app.register(settingsRoutes, { sip: deps.sip, now: deps.now, deskPhones: deps.deskPhones });
   if (deps.sip && deps.telephony instanceof SipTelephony) {
     const telephony = deps.telephony;
     // With Redis carrying the live events between processes, it carries the SIP wake-ups too (the same connections).
@@ -69,6 +79,8 @@ export async function registerTelephony(
       engine: deps.engine,
       telephony,
       secret: deps.sip.secret,
+      deskPhones: deps.deskPhones,
+      seal: deps.seal,
       // The call moved: the first agent's softphone drops its leg; a warm-transfer question about it is settled.
       transferred: (callId, fromAgentId) => {
         void warm.forget(Number(callId)).catch(() => undefined);

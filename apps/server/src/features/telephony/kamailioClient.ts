@@ -13,6 +13,8 @@ export type KamailioClient = {
   continueParked: (sipCallId: string, extension: string, offer: string) => Promise<boolean>;
   /** Refuses a parked caller's INVITE (the call ended meanwhile). */
   rejectParked: (sipCallId: string) => Promise<boolean>;
+  /** Drops one registration binding (a revoked desk phone's) from the location table: ul.rm_contact. */
+  removeContact: (aor: string, contact: string) => Promise<void>;
 };
 
 export function createKamailioClient(baseUrl: string, secret: string, timeoutMs = 3000): KamailioClient {
@@ -26,17 +28,20 @@ export function createKamailioClient(baseUrl: string, secret: string, timeoutMs 
     return response.ok;
   }
 
+  async function rpc(method: string, params: unknown[]): Promise<void> {
+    const response = await fetch(`${base}/RPC`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const answer = (await response.json()) as { error?: { message?: string } };
+    if (answer.error) throw new Error(`${method}: ${answer.error.message ?? 'failed'}`);
+  }
+
   return {
-    async endDialog(hEntry, hId) {
-      const response = await fetch(`${base}/RPC`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'dlg.end_dlg', params: [hEntry, hId], id: 1 }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const answer = (await response.json()) as { error?: { message?: string } };
-      if (answer.error) throw new Error(`dlg.end_dlg: ${answer.error.message ?? 'failed'}`);
-    },
+    endDialog: (hEntry, hId) => rpc('dlg.end_dlg', [hEntry, hId]),
+    removeContact: (aor, contact) => rpc('ul.rm_contact', ['location', aor, contact]),
     cancelBranch: (sipCallId, cseq) => get(`/shiftline/cancel/${segment(sipCallId)}/${cseq}`),
     continueParked: (sipCallId, extension, offer) =>
       get(`/shiftline/continue/${segment(sipCallId)}/${segment(extension)}/${segment(offer)}`),

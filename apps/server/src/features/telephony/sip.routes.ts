@@ -1,6 +1,8 @@
 import {
   SIP_SECRET_HEADER,
   sipAnsweredBodySchema,
+  sipDeviceBodySchema,
+  sipDeviceRegisteredBodySchema,
   sipHangupBodySchema,
   sipLeftBodySchema,
   sipParkBodySchema,
@@ -16,6 +18,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import type { CallEngine } from '../calls/index.js';
+import type { DeskPhonesService } from '../deskPhones/index.js';
+import { createTrunksRepository, type PasswordSeal } from '../trunks/index.js';
 import { sameSecret } from './credentials.js';
 import { createSipDirectory, type SipDirectory } from './sipDirectory.js';
 import { offerToken, type SipTelephony } from './sipTelephony.js';
@@ -48,8 +52,11 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   secret: string;
   /** After a transfer moved the call away from `fromAgentId`. */
   transferred: (callId: string, fromAgentId: number) => void;
-}> = async (app, { db, engine, telephony, secret, transferred }) => {
+  deskPhones: Pick<DeskPhonesService, 'credentialsOf' | 'registered'>;
+  seal: PasswordSeal;
+}> = async (app, { db, engine, telephony, secret, transferred, deskPhones, seal }) => {
   const directory: SipDirectory = createSipDirectory(db);
+  const trunks = createTrunksRepository(db);
   const legs = telephony.legs;
 
   app.addHook('onRequest', async (request) => {
@@ -61,8 +68,23 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   });
 
   /** The call an INVITE belongs to: echoed by Kamailio, known by its SIP Call-ID, or a new arrival (null: refused). */
-  async function callOf(body: { sip_call_id: string; call_id: string; from: string; to: string; cseq: number }) {
+  async function callOf(body: {
+    sip_call_id: string;
+    call_id: string;
+    from: string;
+    to: string;
+    cseq: number;
+    source: string;
+  }) {
     if (body.call_id !== '') return { callId: body.call_id };
+    // A campaign's number takes calls only from the addresses of the trunk that delivers it.
+    if ((await trunks.sourceCheck(body.to, body.source)) === 'refused') {
+      app.log.warn(
+        { source: body.source, dialled: body.to, sip_call_id: body.sip_call_id },
+        'call from an address no trunk allows refused',
+      );
+      return { refused: '403 Source_not_allowed' };
+    }
     const invite = { sipCallId: body.sip_call_id, cseq: body.cseq, dialled: body.to, caller: body.from || 'anonymous' };
     const found = await engine.arriveThrough((at) => legs.arrive(invite, at));
     if ('call' in found) {
@@ -81,8 +103,22 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     if (moved) return { callId: moved, named: true };
     // An agent's phone dialling the client of their outbound call: on to the outbound gateway.
     const dialled = body.from ? await directory.dialledBy(body.from, body.to) : null;
-    if (dialled) return { callId: dialled, out: toE164(body.to) as string };
+    if (dialled) return { callId: dialled, out: toE164(body.to) as string, trunk: await outboundTrunkOf(dialled) };
     return { refused: '404 No_such_number' };
+  }
+
+  /**
+   * The end of the 'out' answer: ' <host:port> <caller id> <username> <password>' of the call's campaign's outbound
+   * trunk ('-' for no credentials), or '' when the campaign has none (Kamailio then uses its OUTBOUND_GATEWAY).
+   */
+  async function outboundTrunkOf(callId: string): Promise<string> {
+    const trunk = await trunks.outboundTrunkOfCall(callId);
+    if (!trunk?.outbound_address) return '';
+    const password = trunk.auth_password_sealed === null ? null : seal.open(trunk.auth_password_sealed);
+    if (trunk.auth_password_sealed !== null && password === null) {
+      app.log.warn({ trunk: trunk.id }, 'trunk password unreadable (SESSION_SECRET changed?): type it again');
+    }
+    return ` ${trunk.outbound_address} ${trunk.caller_id} ${trunk.auth_username ?? '-'} ${password ?? '-'}`;
   }
 
   app.post(
@@ -103,7 +139,7 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const { callId } = found;
       if ('out' in found) {
         await legs.remember(callId, body.sip_call_id);
-        return line(reply, `out ${found.out} ${callId}`);
+        return line(reply, `out ${found.out} ${callId}${found.trunk}`);
       }
       if ('leftEarly' in found) {
         // The caller cancelled before the app had named their call (the cancel may have reached another process).
@@ -276,6 +312,35 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       }
       await legs.transferring(callId, target.extension);
       if (from) transferred(callId, from.id);
+      return line(reply, 'ok');
+    },
+  );
+
+  app.post(
+    '/api/telephony/sip/device',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A desk phone's REGISTER: 'device <ha1> <extension>' for its username, or 'unknown'",
+        body: sipDeviceBodySchema,
+      },
+    },
+    async (request, reply) => line(reply, await deskPhones.credentialsOf(request.body.username)),
+  );
+
+  app.post(
+    '/api/telephony/sip/device_registered',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A desk phone's REGISTER was accepted (its last registration and contact, for revoking it)",
+        body: sipDeviceRegisteredBodySchema,
+      },
+    },
+    async (request, reply) => {
+      await deskPhones.registered(request.body.username, request.body.contact, new Date());
       return line(reply, 'ok');
     },
   );

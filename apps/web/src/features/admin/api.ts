@@ -4,14 +4,19 @@ import type {
   AdminCompany,
   AdminCreated,
   AdminOptions,
+  AdminTrunk,
   AdminUser,
   AgentGroupBody,
   CampaignBody,
   CampaignListBody,
   CompanyBody,
   CreateUserBody,
+  DeskPhone,
+  DeskPhoneBody,
+  DeskPhoneCreated,
   EditUserBody,
   Ok,
+  TrunkBody,
 } from '@shiftline/shared';
 import { http } from '../../lib/http';
 
@@ -34,4 +39,11 @@ export const adminApi = {
   company: (id: number) => http.get<AdminCompany>(`/api/admin/companies/${id}`),
   createCompany: (body: CompanyBody) => http.post<AdminCreated>('/api/admin/companies', body),
   editCompany: (id: number, body: CompanyBody) => http.post<Ok>(`/api/admin/companies/${id}`, body),
+  trunk: (id: number) => http.get<AdminTrunk>(`/api/admin/trunks/${id}`),
+  createTrunk: (body: TrunkBody) => http.post<AdminCreated>('/api/admin/trunks', body),
+  editTrunk: (id: number, body: TrunkBody) => http.post<Ok>(`/api/admin/trunks/${id}`, body),
+  deskPhones: (userId: number) => http.get<{ devices: DeskPhone[] }>(`/api/admin/users/${userId}/desk_phones`),
+  addDeskPhone: (userId: number, body: DeskPhoneBody) =>
+    http.post<DeskPhoneCreated>(`/api/admin/users/${userId}/desk_phones`, body),
+  revokeDeskPhone: (id: number) => http.post<Ok>(`/api/admin/desk_phones/${id}/delete`),
 };

@@ -12,6 +12,7 @@ import { AgentGroupDialog } from './AgentGroupDialog';
 import { CampaignDialog } from './CampaignDialog';
 import { CampaignListDialog } from './CampaignListDialog';
 import { CompanyDialog } from './CompanyDialog';
+import { TrunkDialog } from './TrunkDialog';
 import { UserDialog } from './UserDialog';
 
 /** The administration's sections: each a server table (admin_*) and its create and edit forms. */
@@ -21,6 +22,7 @@ const SECTIONS = [
   { entity: 'campaigns', label: 'Campaigns', table: 'admin_campaigns', create: 'New campaign' },
   { entity: 'campaign_lists', label: 'Campaign lists', table: 'admin_campaign_lists', create: 'New list' },
   { entity: 'companies', label: 'Client companies', table: 'admin_companies', create: 'New company' },
+  { entity: 'trunks', label: 'Carrier trunks', table: 'admin_trunks', create: 'New trunk' },
 ] as const;
 
 type Entity = (typeof SECTIONS)[number]['entity'];
@@ -89,6 +91,8 @@ function SectionDialog({ entity, id, onClose }: { entity: Entity; id: number | n
       return <CampaignListDialog id={id} onClose={onClose} />;
     case 'companies':
       return <CompanyDialog id={id} onClose={onClose} />;
+    case 'trunks':
+      return <TrunkDialog id={id} onClose={onClose} />;
   }
 }
 

@@ -24,6 +24,7 @@ import { recordOptions } from '../utils/recordOptions';
 import { AdminFormDialog } from './AdminFormDialog';
 import { AdminRecord } from './AdminRecord';
 import { AdminTextField } from './AdminTextField';
+import { DeskPhonesSection } from './DeskPhonesSection';
 import { RecordsField } from './RecordsField';
 import { SelectInput } from './SelectInput';
 
@@ -265,6 +266,7 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
             error={errors.campaign_ids}
             testId="admin-user-campaigns"
           />
+          {id === null ? null : <DeskPhonesSection userId={id} />}
         </>
       ) : null}
       {id === null ? (

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PasswordSeal } from './trunkPassword.js';
+import { trunksRoutes } from './trunks.routes.js';
+import { createTrunksService } from './trunks.service.js';
+
+export { createPasswordSeal, type PasswordSeal } from './trunkPassword.js';
+export { createTrunksRepository, type TrunksRepository } from './trunks.repository.js';
+
+/** The administration's carrier trunks (admin.manage); passwords sealed with a key from the session secret. */
+export async function registerTrunks(app: FastifyInstance, db: Kysely<Database>, seal: PasswordSeal) {
+  const trunks = createTrunksService({ db, seal });
+  await app.register(trunksRoutes, { trunks });
+}
+export { DEMO_TRUNK_NAME, demoTrunkId } from '../../db/demo/demoTrunk.js';
