@@ -1,15 +1,13 @@
 // The demo's callers on real SIP: a small HTTP endpoint on loopback ("place a caller": number, caller id, talk
 // seconds) that the app's simulator posts to (SIP_DEMO_CALLERS_URL, with the secret shared with Kamailio). Each
-// request starts a one-call SIPp caller (sipp/demo-caller.xml) dialling the campaign number through Kamailio; its
-// plain RTP meets the browser's WebRTC through the media bridge and rtpengine.
+// request starts a one-call SIPp caller (sipp/demo-caller.xml) dialling the campaign number through Kamailio, as a
+// carrier's caller would: its plain RTP meets the browser's WebRTC in Kamailio's rtpengine.
 import { timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './harness.mjs';
-import { startMediaBridge } from './mediaBridge.mjs';
-import { startRtpengine } from './rtpengine.mjs';
 import { writeTonePcap } from './sipp/tonePcap.mjs';
 import { runSipp, scenario } from './sipp.mjs';
 
@@ -44,24 +42,14 @@ const readJson = (request) =>
   });
 
 /**
- * Starts the demo callers for the Kamailio at kamailio.host:port: rtpengine, the media bridge in front of Kamailio and
- * the HTTP endpoint. `talkSeconds` overrides every call's talk time (tests keep calls short). Returns the endpoint's
+ * Starts the demo callers for the Kamailio at kamailio.host:port: the HTTP endpoint that places them. `talkSeconds` overrides every call's talk time (tests keep calls short). Returns the endpoint's
  * `url`, `place()` (what the endpoint does), the callers placed so far and stop().
  */
 export async function startDemoCallers({ kamailio, secret, host = '127.0.0.1', talkSeconds, log = () => undefined }) {
   const dir = mkdtempSync(join(tmpdir(), 'shiftline-demo-callers-'));
   const pcap = join(dir, 'tone.pcap');
   const pcapMs = writeTonePcap(pcap, 1);
-  const rtpengine = await startRtpengine({ host });
-  const bridgePort = await freePort(host);
-  const bridge = await startMediaBridge({
-    host,
-    port: bridgePort,
-    server: { host: kamailio.host, port: kamailio.port },
-    rtpengine,
-  });
   const template = readFileSync(scenario('demo-caller'), 'utf8')
-    .replaceAll('{{CONTACT}}', `${host}:${bridgePort}`)
     .replaceAll('{{PCAP}}', pcap)
     .replaceAll('{{PCAP_MS}}', String(pcapMs));
   const running = new Set();
@@ -75,7 +63,11 @@ export async function startDemoCallers({ kamailio, secret, host = '127.0.0.1', t
     const seconds = Math.max(1, Math.round(talkSeconds ?? talk));
     sequence += 1;
     const file = join(dir, `caller-${sequence}.xml`);
-    writeFileSync(file, template.replaceAll('{{TALK_S}}', String(seconds)));
+    const sipPort = await freePort(host);
+    writeFileSync(
+      file,
+      template.replaceAll('{{TALK_S}}', String(seconds)).replaceAll('{{CONTACT}}', `${host}:${sipPort}`),
+    );
     const mediaPort = await freePort(host);
     const run = runSipp([
       `${kamailio.host}:${kamailio.port}`,
@@ -89,9 +81,7 @@ export async function startDemoCallers({ kamailio, secret, host = '127.0.0.1', t
       '-i',
       host,
       '-p',
-      '0',
-      '-rsa',
-      `${host}:${bridgePort}`,
+      String(sipPort),
       '-mi',
       host,
       '-mp',
@@ -155,13 +145,10 @@ export async function startDemoCallers({ kamailio, secret, host = '127.0.0.1', t
         ...[...running].map(
           (entry) => `${entry.caller} → ${entry.number}: running\n${entry.run.output().slice(-1500)}`,
         ),
-        `rtpengine:\n${rtpengine.log().slice(-3000)}`,
       ].join('\n'),
     async stop() {
       await new Promise((resolve) => server.close(resolve));
       await Promise.all([...running].map((entry) => entry.run.stop()));
-      await bridge.close();
-      await rtpengine.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

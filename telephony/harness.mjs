@@ -4,10 +4,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRtpengine } from './rtpengine.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const TEMPLATE = join(here, 'kamailio.cfg');
@@ -29,11 +31,56 @@ export const DEBIAN_PACKAGES = [
 ];
 const MODULES = '/usr/lib/x86_64-linux-gnu/kamailio/modules';
 
+export const rtpengineInstalled = () => existsSync(RTPENGINE_BINARY);
+/** Kamailio with the modules the configuration loads, and rtpengine, which carries every call's media. */
 export const kamailioInstalled = () =>
   existsSync(KAMAILIO_BINARY) &&
-  ['websocket.so', 'auth_ephemeral.so', 'http_client.so'].every((module) => existsSync(join(MODULES, module)));
+  rtpengineInstalled() &&
+  ['websocket.so', 'auth_ephemeral.so', 'http_client.so', 'rtpengine.so'].every((module) =>
+    existsSync(join(MODULES, module)),
+  );
 export const sippInstalled = () => existsSync(SIPP_BINARY);
-export const rtpengineInstalled = () => existsSync(RTPENGINE_BINARY);
+
+/**
+ * One JSON-RPC call to Kamailio (jsonrpcs over its HTTP, with the shared secret). Through node:http: fetch refuses
+ * SIP's ports 5060 and 5061 (the WHATWG "bad port" list). Resolves with the result; rejects on an error answer.
+ */
+export function kamailioRpc(kamailioUrl, secret, method, params = [], timeoutMs = 3000) {
+  const body = JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 });
+  return new Promise((resolve, reject) => {
+    const asked = request(
+      `${kamailioUrl.replace(/\/$/, '')}/RPC`,
+      {
+        method: 'POST',
+        headers: {
+          'X-Shiftline-Secret': secret,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+        timeout: timeoutMs,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          try {
+            const answer = JSON.parse(text);
+            if (answer.error) reject(new Error(`${method}: ${answer.error.message ?? 'failed'}`));
+            else resolve(answer.result);
+          } catch {
+            reject(new Error(`${method}: HTTP ${response.statusCode} ${text.slice(0, 200)}`));
+          }
+        });
+      },
+    );
+    asked.on('timeout', () => asked.destroy(new Error(`${method}: no answer within ${timeoutMs} ms`)));
+    asked.on('error', reject);
+    asked.end(body);
+  });
+}
 
 /** Installs the Debian packages that are missing (apt-get, non-interactive). */
 export function installPackages(log = (line) => process.stderr.write(`${line}\n`)) {
@@ -76,16 +123,37 @@ export function renderConfig(values) {
   });
 }
 
+/** How long Kamailio may take to answer after its start (SIP_START_TIMEOUT_MS, or the option). */
+const START_TIMEOUT_MS = Number(process.env.SIP_START_TIMEOUT_MS ?? 10_000);
+
 /**
- * Starts Kamailio for an app at `appUrl`. Returns its addresses, the environment the app needs (TELEPHONY=sip …),
- * its log so far, and stop().
+ * Starts rtpengine (every call's media) and Kamailio for an app at `appUrl`. Returns their addresses, the
+ * environment the app needs (TELEPHONY=sip …, RTPENGINE_NG), Kamailio's log so far, rtpengine, and stop(). A failed
+ * start stops whatever it had started.
  */
 export async function startKamailio(options) {
-  if (!kamailioInstalled()) throw new Error('Kamailio is not installed (npm run telephony installs it)');
+  if (!kamailioInstalled()) throw new Error('Kamailio or rtpengine is not installed (npm run telephony installs them)');
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort(host));
   const domain = options.domain ?? host;
   const secret = options.secret ?? randomBytes(24).toString('base64url');
+  const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
+  // rtpengine's media address: the one browsers and phones reach (Kamailio's, unless it listens on every address).
+  const rtpengine = await startRtpengine({
+    host: options.mediaAddress ?? (host === '0.0.0.0' ? '127.0.0.1' : host),
+    timeoutMs: startTimeoutMs,
+    ...options.rtpengine,
+  });
+  try {
+    return await startKamailioBeside(rtpengine, { ...options, host, port, domain, secret, startTimeoutMs });
+  } catch (error) {
+    await rtpengine.stop();
+    throw error;
+  }
+}
+
+async function startKamailioBeside(rtpengine, options) {
+  const { host, port, domain, secret, startTimeoutMs } = options;
   const dir = mkdtempSync(join(tmpdir(), 'shiftline-kamailio-'));
   const cfg = join(dir, 'kamailio.cfg');
   writeFileSync(
@@ -106,6 +174,7 @@ export async function startKamailio(options) {
       // Where agents' calls to clients go (a SIPp callee in tests and the demo); '' refuses them with 503.
       OUTBOUND_GATEWAY: options.outboundGateway ?? '',
       RUN_DIR: dir,
+      RTPENGINE: rtpengine.control,
     }),
   );
   const args = [
@@ -123,7 +192,10 @@ export async function startKamailio(options) {
     '8',
   ];
   const check = spawnSync(KAMAILIO_BINARY, ['-c', ...args.slice(2)], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`kamailio.cfg does not load:\n${check.stderr}`);
+  if (check.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`kamailio.cfg does not load:\n${check.stderr}`);
+  }
   const child = spawn(KAMAILIO_BINARY, args, {
     stdio: ['ignore', 'inherit', options.inheritLogs ? 'inherit' : 'pipe'],
   });
@@ -136,23 +208,25 @@ export async function startKamailio(options) {
   child.once('exit', (code, signal) => {
     exited = { code, signal };
   });
-  const kamailioUrl = `http://${host}:${port}`;
-  const deadline = Date.now() + 10_000;
+  const kamailioUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (exited) throw new Error(`Kamailio exited at start (${JSON.stringify(exited)}):\n${log}`);
+    if (exited) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`Kamailio exited at start (${JSON.stringify(exited)}):\n${log}`);
+    }
     try {
-      const response = await fetch(`${kamailioUrl}/RPC`, {
-        method: 'POST',
-        headers: { 'X-Shiftline-Secret': secret, 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'core.version', id: 1 }),
-      });
-      if (response.ok) break;
+      await kamailioRpc(kamailioUrl, secret, 'core.version', [], 1000);
+      break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`Kamailio did not answer on ${kamailioUrl}:\n${log}`);
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await gone;
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`Kamailio did not answer on ${kamailioUrl} within ${startTimeoutMs} ms:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -167,6 +241,7 @@ export async function startKamailio(options) {
     dir,
     pid: child.pid,
     log: () => log,
+    rtpengine,
     env: {
       TELEPHONY: 'sip',
       SIP_SHARED_SECRET: secret,
@@ -174,6 +249,7 @@ export async function startKamailio(options) {
       SIP_PORT: String(port),
       SIP_WS_URL: wsUrl,
       KAMAILIO_URL: kamailioUrl,
+      RTPENGINE_NG: rtpengine.control,
     },
     /** The app's SipConfig for these addresses. */
     sipConfig: { secret, domain, port, wsUrl, kamailioUrl },
@@ -185,6 +261,7 @@ export async function startKamailio(options) {
         await gone;
         clearTimeout(timer);
       }
+      await rtpengine.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,8 @@
 export declare function bencode(value: unknown): string;
 export declare function bdecode(buffer: Buffer): unknown;
 export type RunningRtpengine = {
+  /** host:port of its ng control socket (Kamailio's rtpengine_sock, the app's RTPENGINE_NG). */
+  control: string;
   command: (name: string, fields?: Record<string, unknown>, timeoutMs?: number) => Promise<Record<string, unknown>>;
   log: () => string;
   stop: () => Promise<void>;
@@ -9,4 +11,6 @@ export declare function startRtpengine(options?: {
   host?: string;
   portMin?: number;
   logLevel?: number;
+  /** How long it may take to answer its first ping (ms). */
+  timeoutMs?: number;
 }): Promise<RunningRtpengine>;

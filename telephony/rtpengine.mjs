@@ -1,5 +1,6 @@
 // rtpengine (Debian's rtpengine-daemon, userspace only) and its "ng" control protocol: bencoded dictionaries over UDP.
-// It bridges a browser's WebRTC media (ICE, DTLS-SRTP, rtcp-mux) and plain RTP, which is all SIPp speaks.
+// Kamailio's rtpengine module drives it for every call (kamailio.cfg): it relays a browser's WebRTC media (ICE,
+// DTLS-SRTP, rtcp-mux) and the plain RTP of carriers, desk phones and SIPp, transcoding where they share no codec.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
@@ -46,14 +47,19 @@ export function bdecode(buffer) {
   return next();
 }
 
+/** Media ports per rtpengine: each call holds two or four while it lasts (20 calls/s of 5 s hold about 400). */
+const PORTS = 4000;
+
 /**
- * Starts rtpengine on `host` with its control port and a media port range of its own; resolves once it answers ping.
- * Returns `command(name, fields)` (rejects on an error result), its log and stop().
+ * Starts rtpengine on `host` with its control port and a media port range of its own (several may run side by side:
+ * a port another one holds is skipped); resolves once it answers ping. A deleted call's ports are free at once
+ * (--delete-delay=0). Returns `control` ("host:port" of the ng socket), `command(name, fields)` (rejects on an error
+ * result), its log and stop().
  */
 export async function startRtpengine(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const controlPort = await freePort(host);
-  const portMin = options.portMin ?? 30_000 + Math.floor(Math.random() * 300) * 100;
+  const portMin = options.portMin ?? 20_000 + Math.floor(Math.random() * 10) * PORTS;
   const child = spawn(
     RTPENGINE_BINARY,
     [
@@ -64,7 +70,8 @@ export async function startRtpengine(options = {}) {
       `--interface=${host}`,
       `--listen-ng=${host}:${controlPort}`,
       `--port-min=${portMin}`,
-      `--port-max=${portMin + 99}`,
+      `--port-max=${portMin + PORTS - 1}`,
+      '--delete-delay=0',
       `--log-level=${options.logLevel ?? 5}`,
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -101,7 +108,7 @@ export async function startRtpengine(options = {}) {
     });
   }
 
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`rtpengine exited at start:\n${log}`);
     try {
@@ -116,6 +123,7 @@ export async function startRtpengine(options = {}) {
     }
   }
   return {
+    control: `${host}:${controlPort}`,
     command,
     log: () => log,
     async stop() {

@@ -32,8 +32,6 @@ export type RunningCallee = {
   host: string;
   port: number;
   gateway: string;
-  /** Whether browsers' media reaches the callee (rtpengine installed: the media bridge is the gateway). */
-  bridged: boolean;
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -42,8 +40,6 @@ export declare function startCallee(options?: {
   port?: number;
   answerChance?: number;
   ringMs?: number;
-  /** false: no media bridge even where rtpengine is installed. */
-  media?: boolean;
 }): Promise<RunningCallee>;
 export type RunningCarrier = {
   /** host:port, a trunk's outbound address. */

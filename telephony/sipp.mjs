@@ -4,9 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, rtpengineInstalled, SIPP_BINARY } from './harness.mjs';
-import { startMediaBridge } from './mediaBridge.mjs';
-import { startRtpengine } from './rtpengine.mjs';
+import { freePort, SIPP_BINARY } from './harness.mjs';
 import { writeTonePcap } from './sipp/tonePcap.mjs';
 
 const scenarios = join(dirname(fileURLToPath(import.meta.url)), 'sipp');
@@ -86,15 +84,12 @@ export async function registerAgents(kamailio, agents, contactPort, parallel = 8
 /**
  * The outbound gateway that is not a phone network: a SIPp callee answering clients' calls. Each INVITE rings for
  * `ringMs`, then is answered with probability `answerChance` (the demo's 0.4; tests choose 1 or 0) or refused 486 Busy
- * Here. An answered call plays a tone until the agent's BYE. Where rtpengine is installed, the gateway is the media
- * bridge in front of SIPp, so a browser's WebRTC call gets audio both ways; without it SIPp is the gateway itself and
- * only plain-RTP phones (SIPp agents) can talk to it.
+ * Here. An answered call plays a tone until the agent's BYE. It speaks plain RTP, like a carrier: Kamailio's
+ * rtpengine gives a browser's WebRTC call audio both ways with it.
  */
 export async function startCallee(options = {}) {
   const host = options.host ?? '127.0.0.1';
-  const bridged = options.media !== false && rtpengineInstalled();
   const gatewayPort = options.port ?? (await freePort(host));
-  const sippPort = bridged ? await freePort(host) : gatewayPort;
   const mediaPort = await freePort(host);
   const dir = mkdtempSync(join(tmpdir(), 'shiftline-callee-'));
   const file = join(dir, 'callee.xml');
@@ -114,16 +109,11 @@ export async function startCallee(options = {}) {
         chance >= 1 ? '' : chance <= 0 ? '<nop next="busy"/>' : `<nop next="busy" chance="${1 - chance}"/>`,
       ),
   );
-  const rtpengine = bridged ? await startRtpengine({ host }) : null;
-  const bridge = rtpengine
-    ? await startMediaBridge({ host, port: gatewayPort, callee: { host, port: sippPort }, rtpengine })
-    : null;
-  const run = runSipp(['-sf', file, '-i', host, '-p', String(sippPort), '-mi', host, '-mp', String(mediaPort)]);
+  const run = runSipp(['-sf', file, '-i', host, '-p', String(gatewayPort), '-mi', host, '-mp', String(mediaPort)]);
   // SIPp binds at once; a moment lets it listen before the first INVITE.
   await new Promise((resolve) => setTimeout(resolve, 300));
   if (run.child.exitCode !== null) {
-    await bridge?.close();
-    await rtpengine?.stop();
+    rmSync(dir, { recursive: true, force: true });
     throw new Error(`the SIPp callee did not start:\n${run.output()}`);
   }
   return {
@@ -131,12 +121,8 @@ export async function startCallee(options = {}) {
     port: gatewayPort,
     /** What Kamailio's OUTBOUND_GATEWAY names. */
     gateway: `${host}:${gatewayPort}`,
-    /** Whether browsers' media reaches the callee (rtpengine bridges it). */
-    bridged,
-    output: () => `${run.output()}${rtpengine ? `\nrtpengine:\n${rtpengine.log().slice(-5000)}` : ''}`,
+    output: () => run.output(),
     async stop() {
-      await bridge?.close();
-      await rtpengine?.stop();
       await run.stop();
       rmSync(dir, { recursive: true, force: true });
     },

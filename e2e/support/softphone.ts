@@ -9,12 +9,7 @@ import { freePort, type ServerProcess, spawnServer } from '@shiftline/server/tes
 import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type RunningDemoCallers, startDemoCallers } from '../../telephony/demoCallers.mjs';
-import {
-  kamailioInstalled,
-  type RunningKamailio,
-  rtpengineInstalled,
-  startKamailio,
-} from '../../telephony/harness.mjs';
+import { kamailioInstalled, type RunningKamailio, startKamailio } from '../../telephony/harness.mjs';
 import { startCallee } from '../../telephony/sipp.mjs';
 
 /*
@@ -29,9 +24,8 @@ export const IN_NAMESPACE = process.env.SHIFTLINE_NETNS === '1';
 
 /** Why the real-call tests cannot run on this machine, or null when they can. */
 export function telephonyMissing(): string | null {
-  if (!kamailioInstalled()) return 'Kamailio is not installed (npm run telephony installs it)';
-  // The clients agents dial reach a browser's WebRTC media only through rtpengine (telephony/mediaBridge.mjs).
-  if (!rtpengineInstalled()) return 'rtpengine is not installed (npm run telephony installs it)';
+  // Kamailio anchors every call's media in rtpengine: installed together (npm run telephony installs them).
+  if (!kamailioInstalled()) return 'Kamailio or rtpengine is not installed (npm run telephony installs them)';
   if (!existsSync('/usr/bin/unshare') || !existsSync('/usr/sbin/ip')) return 'unshare or ip is missing';
   if (spawnSync('unshare', ['-n', 'true']).status !== 0) return 'this user may not create a network namespace';
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return 'the web app is not built (npm run build)';

@@ -1,9 +1,9 @@
-import { SIP_SECRET_HEADER } from '@shiftline/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baresipInstalled, type RunningBaresip, startBaresip } from '../../../../telephony/baresip.mjs';
 import {
   freePort,
   kamailioInstalled,
+  kamailioRpc,
   type RunningKamailio,
   sippInstalled,
   startKamailio,
@@ -42,13 +42,11 @@ async function eventually<T>(probe: () => Promise<T | null | undefined | false>,
 
 /** The contacts Kamailio's location table has for an extension (JSON-RPC ul.lookup; none: []). */
 async function contactsOf(extension: string): Promise<string[]> {
-  const response = await fetch(`${kamailio.kamailioUrl}/RPC`, {
-    method: 'POST',
-    headers: { [SIP_SECRET_HEADER]: secret, 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', method: 'ul.lookup', params: ['location', extension], id: 1 }),
-  });
-  const answer = (await response.json()) as { result?: { Contacts?: { Contact: { Address: string } }[] } };
-  return (answer.result?.Contacts ?? []).map((contact) => contact.Contact.Address);
+  // An extension with no contact is an error answer ("AOR not found").
+  const result = (await kamailioRpc(kamailio.kamailioUrl, secret, 'ul.lookup', ['location', extension]).catch(
+    () => null,
+  )) as { Contacts?: { Contact: { Address: string } }[] } | null;
+  return (result?.Contacts ?? []).map((contact) => contact.Contact.Address);
 }
 
 describe.skipIf(!installed)('a desk phone (baresip) through Kamailio', () => {

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { SIP_SECRET_HEADER } from '@shiftline/shared';
 
 /**
@@ -17,31 +18,69 @@ export type KamailioClient = {
   removeContact: (aor: string, contact: string) => Promise<void>;
 };
 
+/**
+ * Kamailio's HTTP is reached through node:http with kept-alive connections: fetch (undici, WHATWG) refuses SIP's
+ * ports 5060 and 5061 outright ("bad port"), and 5060 is where Kamailio listens by default.
+ */
 export function createKamailioClient(baseUrl: string, secret: string, timeoutMs = 3000): KamailioClient {
-  const base = baseUrl.replace(/\/$/, '');
-  const headers = { [SIP_SECRET_HEADER]: secret };
+  const base = new URL(baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const segment = (value: string) => encodeURIComponent(value);
 
-  async function get(path: string): Promise<boolean> {
-    const response = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    await response.arrayBuffer();
-    return response.ok;
+  /** One request; resolves with the status and the body (a few hundred bytes at most). */
+  function ask(method: 'GET' | 'POST', path: string, body?: string): Promise<{ status: number; text: string }> {
+    const headers: Record<string, string | number> = { [SIP_SECRET_HEADER]: secret };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(body);
+    }
+    return new Promise((resolve, reject) => {
+      const sent = request(
+        {
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port,
+          path,
+          method,
+          headers,
+          agent,
+          timeout: timeoutMs,
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          response.on('error', reject);
+        },
+      );
+      sent.on('timeout', () => sent.destroy(new Error(`Kamailio did not answer ${path} within ${timeoutMs} ms`)));
+      sent.on('error', reject);
+      sent.end(body);
+    });
   }
 
-  async function rpc(method: string, params: unknown[]): Promise<void> {
-    const response = await fetch(`${base}/RPC`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const answer = (await response.json()) as { error?: { message?: string } };
+  async function get(path: string): Promise<boolean> {
+    const { status } = await ask('GET', path);
+    return status >= 200 && status < 300;
+  }
+
+  async function rpc(method: string, params: unknown[]): Promise<unknown> {
+    const { text } = await ask('POST', '/RPC', JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }));
+    const answer = JSON.parse(text) as { result?: unknown; error?: { message?: string } };
     if (answer.error) throw new Error(`${method}: ${answer.error.message ?? 'failed'}`);
+    return answer.result;
   }
 
   return {
-    endDialog: (hEntry, hId) => rpc('dlg.end_dlg', [hEntry, hId]),
-    removeContact: (aor, contact) => rpc('ul.rm_contact', ['location', aor, contact]),
+    endDialog: async (hEntry, hId) => {
+      await rpc('dlg.end_dlg', [hEntry, hId]);
+    },
+    removeContact: async (aor, contact) => {
+      await rpc('ul.rm_contact', ['location', aor, contact]);
+    },
     cancelBranch: (sipCallId, cseq) => get(`/shiftline/cancel/${segment(sipCallId)}/${cseq}`),
     continueParked: (sipCallId, extension, offer) =>
       get(`/shiftline/continue/${segment(sipCallId)}/${segment(extension)}/${segment(offer)}`),
