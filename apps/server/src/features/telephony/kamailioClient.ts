@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { request } from 'node:http';
 import { SIP_SECRET_HEADER } from '@shiftline/shared';
 
 /**
@@ -19,12 +19,12 @@ export type KamailioClient = {
 };
 
 /**
- * Kamailio's HTTP is reached through node:http with kept-alive connections: fetch (undici, WHATWG) refuses SIP's
- * ports 5060 and 5061 outright ("bad port"), and 5060 is where Kamailio listens by default.
+ * Kamailio's HTTP is reached through node:http: fetch (undici, WHATWG) refuses SIP's ports 5060 and 5061 outright
+ * ("bad port"), and 5060 is where Kamailio listens by default. A connection per request: Kamailio closes each one
+ * after its reply (set_reply_close), so a kept-alive socket would only race its close.
  */
 export function createKamailioClient(baseUrl: string, secret: string, timeoutMs = 3000): KamailioClient {
   const base = new URL(baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const segment = (value: string) => encodeURIComponent(value);
 
   /** One request; resolves with the status and the body (a few hundred bytes at most). */
@@ -43,7 +43,7 @@ export function createKamailioClient(baseUrl: string, secret: string, timeoutMs 
           path,
           method,
           headers,
-          agent,
+          agent: false,
           timeout: timeoutMs,
         },
         (response) => {
