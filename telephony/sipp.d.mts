@@ -13,7 +13,8 @@ export declare function scenario(
     | 'demo-caller'
     | 'bench-caller'
     | 'bench-agent'
-    | 'carrier',
+    | 'carrier'
+    | 'carrier-caller',
 ): string;
 export type SippRun = {
   child: ChildProcess;

@@ -58,6 +58,22 @@ const setStatus = (page: Page, status: string) =>
 const callData = async (page: Page, id: number) =>
   (await api<{ status: string; agent_id: number | null }>(page, 'GET', `/api/inquiries/${id}/get_call_data`)).json;
 
+/**
+ * Chooses the after-call form's first disposition when the campaign has any, and waits until the server has taken
+ * it (the select shows it then): until then the form asks for one and Close keeps it open.
+ */
+async function chooseDisposition(page: Page): Promise<void> {
+  const select = page.getByTestId('after-call-disposition');
+  if ((await select.count()) === 0) return;
+  // Loaded: the placeholder says "Choose…" (a campaign without dispositions has only it, and needs none).
+  await expect.poll(() => select.locator('option').first().textContent(), POLL).toBe('Choose…');
+  const options = select.locator('option:not([value=""])');
+  if ((await options.count()) === 0) return;
+  const first = (await options.first().getAttribute('value')) as string;
+  await select.selectOption(first);
+  await expect.poll(() => select.inputValue(), POLL).toBe(first);
+}
+
 /** A new browser context on the app with the fake microphone's peer connections recorded, signed in as `email`. */
 async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
   const context = await browser.newContext({
@@ -246,11 +262,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await expect.poll(() => phoneState(agent), POLL).toMatch(/ended|registered/);
     await screenshot(agent, 'softphone-ended');
     await agent.getByTestId('after-call-form').waitFor();
-    const dispositions = agent.getByTestId('after-call-disposition');
-    if ((await dispositions.count()) > 0) {
-      const first = await dispositions.locator('option:not([value=""])').first().getAttribute('value');
-      await dispositions.selectOption(first as string);
-    }
+    await chooseDisposition(agent);
     await agent.getByTestId('after-call-close').click();
     await expect.poll(() => statusName(agent), POLL).toBe('ready');
     await caller?.page.context().close();
@@ -432,11 +444,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
 
     await outbound.getByTestId('call-end').click();
     await outbound.getByTestId('after-call-form').waitFor();
-    const disposition = outbound.getByTestId('after-call-disposition');
-    if ((await disposition.count()) > 0) {
-      const first = await disposition.locator('option:not([value=""])').first().getAttribute('value');
-      await disposition.selectOption(first as string);
-    }
+    await chooseDisposition(outbound);
     await outbound.getByTestId('after-call-close').click();
     await expect.poll(() => statusName(outbound), POLL).toBe('outbound_sales_calls');
     expect((await callData(outbound, callId)).status).toBe('ended');
@@ -529,11 +537,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
     await lead.getByTestId('call-end').click();
     await expect.poll(() => caller?.state(), POLL).toBe('ended');
     await lead.getByTestId('after-call-form').waitFor();
-    const dispositions = lead.getByTestId('after-call-disposition');
-    if ((await dispositions.count()) > 0) {
-      const first = await dispositions.locator('option:not([value=""])').first().getAttribute('value');
-      await dispositions.selectOption(first as string);
-    }
+    await chooseDisposition(lead);
     await lead.getByTestId('after-call-close').click();
     await expect.poll(() => callData(lead, callId).then((call) => call.status), POLL).toBe('ended');
     await caller?.page.context().close();
