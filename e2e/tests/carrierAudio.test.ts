@@ -1,9 +1,8 @@
-import { createSocket, type Socket } from 'node:dgram';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../telephony/harness.mjs';
+import { startRtpEndpoint } from '../../telephony/rtpEndpoint.mjs';
 import { runSipp, scenario } from '../../telephony/sipp.mjs';
 import { api } from '../support/api.js';
 import { screenshot, signIn } from '../support/browser.js';
@@ -45,60 +44,6 @@ describe.skipIf(IN_NAMESPACE)('a carrier trunk call with audio', () => {
     300_000,
   );
 });
-
-/** μ-law (G.711, PCMU) of a 16-bit sample. */
-function mulaw(sample: number): number {
-  const sign = sample < 0 ? 0x80 : 0;
-  let magnitude = Math.min(Math.abs(sample), 32_635) + 132;
-  let exponent = 7;
-  for (let mask = 0x4000; (magnitude & mask) === 0 && exponent > 0; mask >>= 1) exponent -= 1;
-  const mantissa = (magnitude >> (exponent + 3)) & 0x0f;
-  magnitude = 0;
-  return ~(sign | (exponent << 4) | mantissa) & 0xff;
-}
-
-/**
- * The carrier's media end: a UDP socket on the carrier's address that counts RTP packets arriving and, once the first
- * has come (the relay's address is then known, as a carrier's symmetric RTP learns it), sends a 440 Hz PCMU tone back
- * every 20 ms.
- */
-async function carrierMedia(host: string) {
-  const socket: Socket = createSocket('udp4');
-  const port = await freePort(host);
-  await new Promise<void>((resolve) => socket.bind(port, host, resolve));
-  let received = 0;
-  let sent = 0;
-  let timer: NodeJS.Timeout | null = null;
-  const payload = Buffer.alloc(160);
-  socket.on('message', (_packet, from) => {
-    received += 1;
-    if (timer) return;
-    let sequence = 0;
-    timer = setInterval(() => {
-      for (let index = 0; index < 160; index += 1) {
-        payload[index] = mulaw(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (sequence * 160 + index)) / 8000)));
-      }
-      const header = Buffer.alloc(12);
-      header[0] = 0x80;
-      header[1] = 0; // PCMU
-      header.writeUInt16BE(sequence & 0xffff, 2);
-      header.writeUInt32BE((sequence * 160) >>> 0, 4);
-      header.writeUInt32BE(0x5a17_ca11, 8);
-      socket.send(Buffer.concat([header, payload]), from.port, from.address);
-      sequence += 1;
-      sent += 1;
-    }, 20);
-  });
-  return {
-    port,
-    received: () => received,
-    sent: () => sent,
-    close() {
-      if (timer) clearInterval(timer);
-      socket.close();
-    },
-  };
-}
 
 /** RTP packets the page's newest live peer connection has sent (outbound-rtp audio). */
 function audioPacketsSent(page: Page): Promise<number> {
@@ -177,7 +122,7 @@ describe.runIf(IN_NAMESPACE)('carrier trunk calls (inside the namespace)', { tim
     await api(agent, 'POST', '/api/status/set_new_status', { status_name: 'ready' });
     await agent.goto('/inquiries/all_calls');
     await expect.poll(() => phoneState(agent), POLL).toBe('registered');
-    const media = await carrierMedia(CARRIER);
+    const media = await startRtpEndpoint(CARRIER);
     const kamailio = app.kamailio();
     const caller = runSipp([
       `${kamailio.host}:${kamailio.port}`,

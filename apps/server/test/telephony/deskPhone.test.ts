@@ -8,6 +8,7 @@ import {
   sippInstalled,
   startKamailio,
 } from '../../../../telephony/harness.mjs';
+import { startRtpEndpoint } from '../../../../telephony/rtpEndpoint.mjs';
 import { runSipp, scenario } from '../../../../telephony/sipp.mjs';
 import { signedInRequests } from '../support/requests.js';
 import { demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
@@ -101,21 +102,29 @@ describe.skipIf(!installed)('a desk phone (baresip) through Kamailio', () => {
     });
 
     await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
+    // A carrier's caller whose media (plain RTP, a tone) is this test's own endpoint; Kamailio's rtpengine relays it.
+    const media = await startRtpEndpoint('127.0.0.1');
     const caller = runSipp([
       `127.0.0.1:${kamailio.port}`,
       '-sf',
-      scenario('caller'),
+      scenario('carrier-caller'),
       '-s',
       number,
       '-key',
       'caller',
       '+14165550166',
+      '-key',
+      'rtp_ip',
+      '127.0.0.1',
+      '-key',
+      'rtp_port',
+      String(media.port),
       '-i',
       '127.0.0.1',
       '-m',
       '1',
       '-d',
-      '2000',
+      '3000',
       '-timeout',
       '20s',
       '-timeout_error',
@@ -128,15 +137,19 @@ describe.skipIf(!installed)('a desk phone (baresip) through Kamailio', () => {
     expect(talking.agent_id).toBe(agent.userId);
     expect(await centre.stateOf(agent.userId)).toBe('on_call');
     const result = await caller.done;
+    media.close();
     expect(result.code, `${result.output.slice(-2000)}\n${kamailio.log().slice(-2000)}`).toBe(0);
     // baresip answered the INVITE itself (its 200 OK with its SDP) and saw the caller's BYE.
     expect(phone.log()).toMatch(/SIP\/2\.0 200 OK[\s\S]*m=audio \d+ RTP\/AVP 0/);
     await phone.waitFor(/BYE sip:/);
-    // Its microphone (a tone) went out as RTP to the caller's address for the 2 s talk (50 packets a second). What it
-    // received is not asserted here: this SIPp caller sends no audio, and media through rtpengine is another branch's.
+    // Audio both ways through rtpengine for the 3 s talk (50 packets a second): the phone's microphone (a tone) reached
+    // the caller's media end, and the caller's tone reached the phone (baresip's RTP statistics: sent, received).
+    expect(media.received()).toBeGreaterThanOrEqual(75);
+    expect(media.sent()).toBeGreaterThanOrEqual(75);
     await phone.waitFor(/packets:\s+\d+\s+\d+/);
-    const sent = Number(/packets:\s+(\d+)\s+\d+/.exec(phone.log())?.[1]);
-    expect(sent).toBeGreaterThanOrEqual(50);
+    const [, sent, received] = (/packets:\s+(\d+)\s+(\d+)/.exec(phone.log()) ?? []).map(Number);
+    expect(sent).toBeGreaterThanOrEqual(75);
+    expect(received).toBeGreaterThanOrEqual(75);
     const ended = await eventually(async () => {
       const row = await t.database.db.selectFrom('calls').selectAll().where('id', '=', talking.id).executeTakeFirst();
       return row?.status === 'after_call' ? row : null;
