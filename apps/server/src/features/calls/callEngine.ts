@@ -15,6 +15,7 @@ import { queueCallsForRollups } from '../../rollups/index.js';
 import type { Arrival, CallRow } from './calls.repository.js';
 import { type Agent, type CallEngineDeps, createEngineCore, seconds, statusOf } from './engineCore.js';
 import { outboundMoves } from './outboundMoves.js';
+import { phoneMoves } from './phoneMoves.js';
 import { transferMoves } from './transferMoves.js';
 
 export type { Agent, CallEngineDeps } from './engineCore.js';
@@ -50,6 +51,7 @@ export function createCallEngine(deps: CallEngineDeps) {
   } = core;
   const outbound = outboundMoves(core);
   const transfers = transferMoves(core);
+  const phones = phoneMoves(core);
 
   /**
    * An arrival made by an adapter's own statement around call_arrives (the SIP adapter names the caller's INVITE in
@@ -145,7 +147,8 @@ export function createCallEngine(deps: CallEngineDeps) {
         const refused = refusedTransition(from, to, agent.agent_call_type as AgentCallType | null);
         if (refused) throw conflict(refused.reason, { status_name: refused.reason });
         if (afterCall) await closeLocked(repos, outcome, afterCall);
-        outcome.events.state(await repos.states.change(agent.id, open, to, now()));
+        const given = await phones.phoneGate(repos, agent.id, to);
+        outcome.events.state(await repos.states.change(agent.id, open, given, now()));
       });
       if (to === 'ready') await routeAgent(agent.id);
     },
@@ -355,6 +358,9 @@ export function createCallEngine(deps: CallEngineDeps) {
       for (const campaignId of await read.calls.campaignsWithQueuedCalls()) offered += await route(campaignId);
       return { missed, offered, unanswered };
     },
+
+    phoneRegistered: phones.phoneRegistered,
+    offerFailed: phones.offerFailed,
 
     ...outbound,
     ...transfers,

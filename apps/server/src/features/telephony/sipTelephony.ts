@@ -30,6 +30,9 @@ export class SipTelephony implements Telephony {
     },
   ) {}
 
+  /** Agents' phones register at Kamailio: only an agent whose phone is registered takes calls (sip/registration). */
+  readonly phonesRegister = true;
+
   get legs(): SipLegs {
     return this.deps.legs;
   }
