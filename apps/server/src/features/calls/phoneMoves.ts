@@ -92,7 +92,13 @@ export function phoneMoves(core: EngineCore) {
           const open = await repos.states.lockCurrent(agentId);
           await remember(repos, agentId, false, open?.state === 'ringing' ? 'ready' : null);
         }
-        await agentTo(repos, outcome, agentId, cause === 'unreachable' ? 'technical_issues' : 'not_ready_automatic', call);
+        await agentTo(
+          repos,
+          outcome,
+          agentId,
+          cause === 'unreachable' ? 'technical_issues' : 'not_ready_automatic',
+          call,
+        );
         outcome.after.push(() => deps.telephony.release(call.id, 'missed'));
         return call.campaign_id;
       });

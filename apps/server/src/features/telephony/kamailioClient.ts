@@ -13,6 +13,8 @@ export type KamailioClient = {
   continueParked: (sipCallId: string, extension: string, offer: string) => Promise<boolean>;
   /** Refuses a parked caller's INVITE (the call ended meanwhile). */
   rejectParked: (sipCallId: string) => Promise<boolean>;
+  /** The SIP Call-IDs of every dialog Kamailio tracks (waiting, ringing or answered): dlg.list. */
+  listDialogs: () => Promise<Set<string>>;
 };
 
 export function createKamailioClient(baseUrl: string, secret: string, timeoutMs = 3000): KamailioClient {
@@ -26,16 +28,25 @@ export function createKamailioClient(baseUrl: string, secret: string, timeoutMs 
     return response.ok;
   }
 
+  async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+    const response = await fetch(`${base}/RPC`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const answer = (await response.json()) as { result?: T; error?: { message?: string } };
+    if (answer.error) throw new Error(`${method}: ${answer.error.message ?? 'failed'}`);
+    return answer.result as T;
+  }
+
   return {
     async endDialog(hEntry, hId) {
-      const response = await fetch(`${base}/RPC`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'dlg.end_dlg', params: [hEntry, hId], id: 1 }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const answer = (await response.json()) as { error?: { message?: string } };
-      if (answer.error) throw new Error(`dlg.end_dlg: ${answer.error.message ?? 'failed'}`);
+      await rpc('dlg.end_dlg', [hEntry, hId]);
+    },
+    async listDialogs() {
+      const dialogs = (await rpc<{ 'call-id'?: string }[] | null>('dlg.list', [])) ?? [];
+      return new Set(dialogs.map((dialog) => dialog['call-id'] ?? ''));
     },
     cancelBranch: (sipCallId, cseq) => get(`/shiftline/cancel/${segment(sipCallId)}/${cseq}`),
     continueParked: (sipCallId, extension, offer) =>

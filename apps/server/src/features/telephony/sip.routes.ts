@@ -1,11 +1,11 @@
 import {
   SIP_SECRET_HEADER,
+  type SipRouteBody,
   sipAnsweredBodySchema,
   sipHangupBodySchema,
   sipLeftBodySchema,
   sipParkBodySchema,
   sipRegistrationBodySchema,
-  type SipRouteBody,
   sipRouteBodySchema,
   sipTransferBodySchema,
   sipUnansweredBodySchema,
@@ -85,12 +85,18 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     // registered the extension may (Kamailio refuses another source of a registered one; this, of an unregistered).
     if (body.from && (await directory.userOfExtension(body.from))) {
       if (body.bound !== '1') {
-        app.log.warn({ sipCallId: body.sip_call_id, from: body.from }, 'INVITE from an unregistered agent phone refused');
+        app.log.warn(
+          { sipCallId: body.sip_call_id, from: body.from },
+          'INVITE from an unregistered agent phone refused',
+        );
         return { refused: '403 Not_your_phone' };
       }
       const dialled = await directory.dialledBy(body.from, body.to);
       if (dialled) return { callId: dialled, out: toE164(body.to) as string };
-      app.log.warn({ sipCallId: body.sip_call_id, from: body.from }, "agent's INVITE to no current outbound call refused");
+      app.log.warn(
+        { sipCallId: body.sip_call_id, from: body.from },
+        "agent's INVITE to no current outbound call refused",
+      );
       return { refused: '403 Not_your_current_call' };
     }
     return { refused: '404 No_such_number' };
@@ -159,7 +165,10 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     if (current === 'ended' || current === null || current.offer !== offer) return;
     const cause = [486, 600, 603].includes(status) ? 'declined' : 'unreachable';
     if (await engine.offerFailed(callId, agentId, cause).catch(settled)) {
-      app.log.warn({ callId, agentId, status }, `offer missed at once: the agent's phone ${cause === 'declined' ? 'declined' : 'was unreachable'}`);
+      app.log.warn(
+        { callId, agentId, status },
+        `offer missed at once: the agent's phone ${cause === 'declined' ? 'declined' : 'was unreachable'}`,
+      );
     }
   }
 

@@ -37,6 +37,10 @@ export class SipTelephony implements Telephony {
     return this.deps.legs;
   }
 
+  get kamailio(): KamailioClient {
+    return this.deps.kamailio;
+  }
+
   /** Carries this process's wake-ups to the other processes and theirs here. */
   connectWakeUps(wakeUps: WakeUps) {
     this.publish = wakeUps.publish;
