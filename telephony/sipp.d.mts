@@ -2,7 +2,16 @@ import type { ChildProcess } from 'node:child_process';
 import type { RunningKamailio } from './harness.mjs';
 
 export declare function scenario(
-  name: 'caller' | 'caller-leaves' | 'agent' | 'agent-unanswered' | 'register' | 'callee' | 'demo-caller',
+  name:
+    | 'caller'
+    | 'caller-leaves'
+    | 'agent'
+    | 'agent-unanswered'
+    | 'agent-refuses'
+    | 'register'
+    | 'unregister'
+    | 'callee'
+    | 'demo-caller',
 ): string;
 export type SippRun = {
   child: ChildProcess;
