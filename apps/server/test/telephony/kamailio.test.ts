@@ -63,7 +63,7 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
 
   /** A ready agent on the campaign whose phone (a SIPp) is registered at Kamailio with get_settings' token. */
   async function registeredAgent(campaignId: number, phonePort = phonesPort) {
-    const agent = await centre.agent(campaignId);
+    const agent = await centre.agent(campaignId, undefined, 'unregistered');
     const settings = (await get(agent, '/api/settings/get_settings')).json();
     await registerAgents(
       kamailio,

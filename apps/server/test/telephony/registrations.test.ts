@@ -73,7 +73,7 @@ describe.skipIf(!installed)('registrations, ghost calls and agent phones through
 
   /** A Ready agent whose phone (a SIPp listening on `phonePort`) is registered. */
   async function registeredAgent(campaignId: number, phonePort = phonesPort) {
-    const agent = await centre.agent(campaignId);
+    const agent = await centre.agent(campaignId, undefined, 'unregistered');
     await registerAgents(kamailio, [await credentials(agent)], phonePort);
     await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
     // Technical issues until Kamailio's report of the registration arrives (then Ready, or ringing at once).
@@ -175,7 +175,7 @@ describe.skipIf(!installed)('registrations, ghost calls and agent phones through
 
   it("an agent's own phone dialling a number that is not their current outbound call is refused", async () => {
     const { id } = await centre.campaign();
-    const agent = await centre.agent(id);
+    const agent = await centre.agent(id, undefined, 'unregistered');
     const dialFrom = await freePort();
     await registerAgents(kamailio, [await credentials(agent)], dialFrom);
     // From the very address its registration names, so the binding holds: the app refuses the number.
@@ -183,7 +183,7 @@ describe.skipIf(!installed)('registrations, ghost calls and agent phones through
     const result = await dialled.done;
     expect(result.code).not.toBe(0);
     // An unregistered agent's extension may not dial at all.
-    const other = await centre.agent(id);
+    const other = await centre.agent(id, undefined, 'unregistered');
     expect((await dial('+14165550199', 500, other.extension as string).done).code).not.toBe(0);
   });
 
