@@ -57,7 +57,7 @@ async function dialling() {
   const phonePort = await freePort();
   const settings = (await get(agent, '/api/settings/get_settings')).json();
   await registerAgents(
-    kamailio,
+    kamailio as RunningKamailio,
     [{ extension: agent.extension as string, username: settings.token.username, password: settings.token.token }],
     phonePort,
   );

@@ -93,9 +93,12 @@ export function createCallEngine(deps: CallEngineDeps) {
       const status = statusOf(open);
       const startedAt = open?.start_at ?? (await read.states.lastEnd(agent.id)) ?? now();
       const definition = liveStatus(status);
-      // Technical issues keeps the phone as the status before it had it (spec §4).
+      // Technical issues keeps the phone as the status before it had it (spec §4), or as the status it waits to give
+      // back once the phone registers (the phone must keep registering for that).
       const before =
-        status === 'technical_issues' && open ? await read.states.stateBefore(agent.id, open.start_at) : null;
+        status === 'technical_issues' && open
+          ? ((await phones.waitingFor(agent.id)) ?? (await read.states.stateBefore(agent.id, open.start_at)))
+          : null;
       const sipRegister =
         before !== null && isLiveStatus(before) ? liveStatus(before).sipRegister : definition.sipRegister;
       const callId =

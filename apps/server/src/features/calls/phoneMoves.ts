@@ -34,6 +34,16 @@ export function phoneMoves(core: EngineCore) {
   }
 
   return {
+    /** The status an agent in Technical issues gets back once their phone registers (null: none, or not waiting). */
+    async waitingFor(agentId: number): Promise<LiveStatusId | null> {
+      const row = await core.read.handle
+        .selectFrom('sip_phones')
+        .select('dropped_from')
+        .where('user_id', '=', agentId)
+        .executeTakeFirst();
+      return (row?.dropped_from as LiveStatusId | null | undefined) ?? null;
+    },
+
     /**
      * The status an agent's choice becomes: on a network whose phones register, Ready or an outbound status without a
      * registered phone is Technical issues until the phone registers (then the chosen status), so Ready implies a
