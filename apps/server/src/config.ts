@@ -39,6 +39,8 @@ export type SipConfig = {
   wsUrl: string;
   /** Kamailio's HTTP (JSON-RPC and the app's call controls), on its SIP TCP port. */
   kamailioUrl: string;
+  /** How often live calls are compared with Kamailio's dialogs (default 30 s; tests shorten it). */
+  reconcileEveryMs?: number;
 };
 
 /** What only the start-up reads: demo seeding and the database's timeouts. */

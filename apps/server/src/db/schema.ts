@@ -405,6 +405,14 @@ export type SipLegsTable = {
   updated_at: Generated<Date>;
 };
 
+/** Whether an agent's phone is registered at the SIP server, and the status to give back when it registers again. */
+export type SipPhonesTable = {
+  user_id: number;
+  registered: boolean;
+  dropped_from: string | null;
+  changed_at: Generated<Date>;
+};
+
 /** SIP Call-IDs: the call each belongs to, a dialog the call left, or a caller who left before it was named. */
 export type SipCallIdsTable = {
   sip_call_id: string;
@@ -463,6 +471,7 @@ export type Database = {
   rollup_backlog: RollupBacklogTable;
   sip_legs: SipLegsTable;
   sip_call_ids: SipCallIdsTable;
+  sip_phones: SipPhonesTable;
   warm_transfer_questions: WarmTransferQuestionsTable;
 };
 

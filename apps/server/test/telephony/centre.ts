@@ -26,8 +26,15 @@ export function telephonyCentre(testApp: () => TestApp) {
       return { id: row.id, number };
     },
 
-    /** A signed-in agent on the campaign with an extension of their own. */
-    async agent(campaignId: number, extension?: string | null): Promise<Session & { extension: string | null }> {
+    /**
+     * A signed-in agent on the campaign with an extension of their own, whose phone counts as registered (as the SIP
+     * server reports it; `phone: 'unregistered'` until a real registration's report arrives).
+     */
+    async agent(
+      campaignId: number,
+      extension?: string | null,
+      phone: 'registered' | 'unregistered' = 'registered',
+    ): Promise<Session & { extension: string | null }> {
       agents += 1;
       const t = testApp();
       const email = `sip.agent${agents}.${unique}@test.local`;
@@ -35,6 +42,12 @@ export function telephonyCentre(testApp: () => TestApp) {
       const ext = extension === undefined ? `7${unique.slice(-4)}${agents}` : extension;
       await t.database.db.updateTable('users').set({ extension: ext }).where('id', '=', id).execute();
       await t.database.db.insertInto('campaign_agents').values({ campaign_id: campaignId, user_id: id }).execute();
+      if (ext && phone === 'registered') {
+        await t.database.db
+          .insertInto('sip_phones')
+          .values({ user_id: id, registered: true, dropped_from: null })
+          .execute();
+      }
       return { ...(await login(t.app, email)), extension: ext };
     },
 

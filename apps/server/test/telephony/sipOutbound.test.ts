@@ -23,9 +23,10 @@ const ask = (url: string, payload: object) =>
     headers: { [SIP_SECRET_HEADER]: sip.secret },
     payload,
   });
-const invite = (from: string, to: string) => {
+/** An INVITE from `from`; `bound`: Kamailio saw it come from the connection that registered that extension. */
+const invite = (from: string, to: string, bound: '0' | '1' = '1') => {
   sipCalls += 1;
-  return { sip_call_id: `out-${sipCalls}@test`, from, to, cseq: 1, source: '127.0.0.1', hold_ms: 0 };
+  return { sip_call_id: `out-${sipCalls}@test`, from, to, cseq: 1, source: '127.0.0.1', hold_ms: 0, bound };
 };
 
 beforeAll(async () => {
@@ -67,16 +68,20 @@ describe('an agent’s phone dialling a client', () => {
     expect(routed.body.trim()).toBe(`out ${lead.phone} ${callId}`);
   });
 
-  it('is refused for any other number, or from an agent with no such call', async () => {
+  it('is refused for any other number, or from an agent with no such call, or from another phone', async () => {
     const { agent, lead } = await dialling();
     expect((await ask('route', invite(agent.extension as string, '+14165550199'))).body.trim()).toBe(
-      'reject 404 No_such_number',
+      'reject 403 Not_your_current_call',
     );
     const other = await dialling();
     expect((await ask('route', invite(other.agent.extension as string, lead.phone))).body.trim()).toBe(
-      'reject 404 No_such_number',
+      'reject 403 Not_your_current_call',
     );
     expect((await ask('route', invite('', lead.phone))).body.trim()).toBe('reject 404 No_such_number');
+    // Not from the phone that registered the extension (or it is not registered): refused whatever it dials.
+    expect((await ask('route', invite(agent.extension as string, lead.phone, '0'))).body.trim()).toBe(
+      'reject 403 Not_your_phone',
+    );
   });
 
   it('answered: the call is talking once, however many times it is heard (the page reports it too)', async () => {

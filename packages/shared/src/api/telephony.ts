@@ -73,8 +73,18 @@ export const sipRouteBodySchema = z.object({
     .min(0)
     .max(2 ** 31),
   hold_ms: z.number().int().min(0).max(SIP_ROUTE_HOLD_MAX_MS),
+  /** The offer Kamailio could not ring (the agent's phone has no reachable contact): missed at once. */
+  unreachable: z.string().max(64).default(''),
+  /** '1' when the INVITE came from the connection (or address) that registered the From extension. */
+  bound: z.enum(['0', '1', '']).default(''),
 });
 export type SipRouteBody = z.infer<typeof sipRouteBodySchema>;
+
+/** POST /api/telephony/sip/registration: an agent's phone registered, or its registration ended (any way). */
+export const sipRegistrationBodySchema = z.object({
+  extension: z.string().trim().min(1).max(64),
+  registered: z.boolean(),
+});
 
 /** POST /api/telephony/sip/park: the ringing agent's branch failed; the caller waits for the next offer. */
 export const sipParkBodySchema = z.object({

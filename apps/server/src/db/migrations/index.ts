@@ -23,6 +23,7 @@ import * as sipLegs from './20261126_0021_sip_legs.js';
 import * as warmTransferQuestions from './20261126_0022_warm_transfer_questions.js';
 import * as routingFunctions from './20261127_0023_routing_functions.js';
 import * as sipArrival from './20261127_0024_sip_arrival.js';
+import * as sipPhones from './20261128_0025_sip_phones.js';
 import * as trunksDeskPhones from './20261128_0026_trunks_desk_phones.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '20261126_0022_warm_transfer_questions': warmTransferQuestions,
   '20261127_0023_routing_functions': routingFunctions,
   '20261127_0024_sip_arrival': sipArrival,
+  '20261128_0025_sip_phones': sipPhones,
   '20261128_0026_trunks_desk_phones': trunksDeskPhones,
 };

@@ -15,6 +15,7 @@ import { queueCallsForRollups } from '../../rollups/index.js';
 import type { Arrival, CallRow } from './calls.repository.js';
 import { type Agent, type CallEngineDeps, createEngineCore, seconds, statusOf } from './engineCore.js';
 import { outboundMoves } from './outboundMoves.js';
+import { phoneMoves } from './phoneMoves.js';
 import { transferMoves } from './transferMoves.js';
 
 export type { Agent, CallEngineDeps } from './engineCore.js';
@@ -50,6 +51,7 @@ export function createCallEngine(deps: CallEngineDeps) {
   } = core;
   const outbound = outboundMoves(core);
   const transfers = transferMoves(core);
+  const phones = phoneMoves(core);
 
   /**
    * An arrival made by an adapter's own statement around call_arrives (the SIP adapter names the caller's INVITE in
@@ -91,9 +93,12 @@ export function createCallEngine(deps: CallEngineDeps) {
       const status = statusOf(open);
       const startedAt = open?.start_at ?? (await read.states.lastEnd(agent.id)) ?? now();
       const definition = liveStatus(status);
-      // Technical issues keeps the phone as the status before it had it (spec §4).
+      // Technical issues keeps the phone as the status before it had it (spec §4), or as the status it waits to give
+      // back once the phone registers (the phone must keep registering for that).
       const before =
-        status === 'technical_issues' && open ? await read.states.stateBefore(agent.id, open.start_at) : null;
+        status === 'technical_issues' && open
+          ? ((await phones.waitingFor(agent.id)) ?? (await read.states.stateBefore(agent.id, open.start_at)))
+          : null;
       const sipRegister =
         before !== null && isLiveStatus(before) ? liveStatus(before).sipRegister : definition.sipRegister;
       const callId =
@@ -145,7 +150,8 @@ export function createCallEngine(deps: CallEngineDeps) {
         const refused = refusedTransition(from, to, agent.agent_call_type as AgentCallType | null);
         if (refused) throw conflict(refused.reason, { status_name: refused.reason });
         if (afterCall) await closeLocked(repos, outcome, afterCall);
-        outcome.events.state(await repos.states.change(agent.id, open, to, now()));
+        const given = await phones.phoneGate(repos, agent.id, to);
+        outcome.events.state(await repos.states.change(agent.id, open, given, now()));
       });
       if (to === 'ready') await routeAgent(agent.id);
     },
@@ -355,6 +361,9 @@ export function createCallEngine(deps: CallEngineDeps) {
       for (const campaignId of await read.calls.campaignsWithQueuedCalls()) offered += await route(campaignId);
       return { missed, offered, unanswered };
     },
+
+    phoneRegistered: phones.phoneRegistered,
+    offerFailed: phones.offerFailed,
 
     ...outbound,
     ...transfers,

@@ -24,6 +24,8 @@ export type Telephony = {
    * places no outbound calls (the engine refuses them).
    */
   dial?: (callId: string, agentId: number, phone: string) => void;
+  /** Agents' phones register with this network (SIP): only an agent whose phone is registered takes calls. */
+  phonesRegister?: boolean;
 };
 
 export type TelephonyEvent = Parameters<Telephony['release']>[1] | 'ring' | 'connect' | 'hold' | 'resume' | 'dial';

@@ -12,6 +12,7 @@ import { settingsRoutes } from './settings.routes.js';
 import { sipRoutes } from './sip.routes.js';
 import { createSipDirectory } from './sipDirectory.js';
 import { createSipLegs } from './sipLegs.js';
+import { reconcileSipCalls } from './sipReconcile.js';
 import { SipTelephony } from './sipTelephony.js';
 import { warmTransferRoutes } from './warmTransfer.js';
 
@@ -41,6 +42,8 @@ const SIP_CALL_CHANGED = 'sip-call-changed';
  * questions nobody answered are dropped.
  */
 const EXPIRE_EVERY_MS = 60_000;
+/** How often live SIP calls are compared with Kamailio's dialogs (a call quiet this long without one ends). */
+const RECONCILE_EVERY_MS = 30_000;
 
 /** The softphone's settings (always), and the SIP server's questions when the engine runs on a SipTelephony. */
 export async function registerTelephony(
@@ -73,7 +76,23 @@ export async function registerTelephony(
       );
     }, EXPIRE_EVERY_MS);
     expiry.unref();
-    app.addHook('onClose', async () => clearInterval(expiry));
+    // Live calls whose SIP side is gone (no dialog in Kamailio) end, with the reason logged.
+    const reconcileEveryMs = deps.sip.reconcileEveryMs ?? RECONCILE_EVERY_MS;
+    const reconciliation = setInterval(() => {
+      reconcileSipCalls({
+        legs: telephony.legs,
+        kamailio: telephony.kamailio,
+        directory: createSipDirectory(deps.db),
+        engine: deps.engine,
+        log: app.log,
+        quietSeconds: Math.max(1, Math.round(reconcileEveryMs / 1000)),
+      }).catch((error: unknown) => app.log.warn({ err: error }, 'SIP calls not reconciled with Kamailio'));
+    }, reconcileEveryMs);
+    reconciliation.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(expiry);
+      clearInterval(reconciliation);
+    });
     await app.register(sipRoutes, {
       db: deps.db,
       engine: deps.engine,

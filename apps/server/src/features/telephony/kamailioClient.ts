@@ -16,6 +16,8 @@ export type KamailioClient = {
   rejectParked: (sipCallId: string) => Promise<boolean>;
   /** Drops one registration binding (a revoked desk phone's) from the location table: ul.rm_contact. */
   removeContact: (aor: string, contact: string) => Promise<void>;
+  /** The SIP Call-IDs of every dialog Kamailio tracks (waiting, ringing or answered): dlg.list. */
+  listDialogs: () => Promise<Set<string>>;
 };
 
 /**
@@ -67,11 +69,11 @@ export function createKamailioClient(baseUrl: string, secret: string, timeoutMs 
     return status >= 200 && status < 300;
   }
 
-  async function rpc(method: string, params: unknown[]): Promise<unknown> {
+  async function rpc<T>(method: string, params: unknown[]): Promise<T> {
     const { text } = await ask('POST', '/RPC', JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }));
-    const answer = JSON.parse(text) as { result?: unknown; error?: { message?: string } };
+    const answer = JSON.parse(text) as { result?: T; error?: { message?: string } };
     if (answer.error) throw new Error(`${method}: ${answer.error.message ?? 'failed'}`);
-    return answer.result;
+    return answer.result as T;
   }
 
   return {
@@ -80,6 +82,10 @@ export function createKamailioClient(baseUrl: string, secret: string, timeoutMs 
     },
     removeContact: async (aor, contact) => {
       await rpc('ul.rm_contact', ['location', aor, contact]);
+    },
+    listDialogs: async () => {
+      const dialogs = (await rpc<{ 'call-id'?: string }[] | null>('dlg.list', [])) ?? [];
+      return new Set(dialogs.map((dialog) => dialog['call-id'] ?? ''));
     },
     cancelBranch: (sipCallId, cseq) => get(`/shiftline/cancel/${segment(sipCallId)}/${cseq}`),
     continueParked: (sipCallId, extension, offer) =>

@@ -1,11 +1,13 @@
 import {
   SIP_SECRET_HEADER,
+  type SipRouteBody,
   sipAnsweredBodySchema,
   sipDeviceBodySchema,
   sipDeviceRegisteredBodySchema,
   sipHangupBodySchema,
   sipLeftBodySchema,
   sipParkBodySchema,
+  sipRegistrationBodySchema,
   sipRouteBodySchema,
   sipTransferBodySchema,
   sipUnansweredBodySchema,
@@ -68,14 +70,7 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   });
 
   /** The call an INVITE belongs to: echoed by Kamailio, known by its SIP Call-ID, or a new arrival (null: refused). */
-  async function callOf(body: {
-    sip_call_id: string;
-    call_id: string;
-    from: string;
-    to: string;
-    cseq: number;
-    source: string;
-  }) {
+  async function callOf(body: SipRouteBody) {
     if (body.call_id !== '') return { callId: body.call_id };
     // A campaign's number takes calls only from the addresses of the trunk that delivers it.
     if ((await trunks.sourceCheck(body.to, body.source)) === 'refused') {
@@ -101,9 +96,24 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     // A transferred caller dialling the target agent's extension (a warm transfer's with its prefix).
     const moved = await legs.transferArrived(withoutTransferPrefix(body.to), body.sip_call_id, body.cseq);
     if (moved) return { callId: moved, named: true };
-    // An agent's phone dialling the client of their outbound call: on to the outbound gateway.
-    const dialled = body.from ? await directory.dialledBy(body.from, body.to) : null;
-    if (dialled) return { callId: dialled, out: toE164(body.to) as string, trunk: await outboundTrunkOf(dialled) };
+    // An agent's phone dialling the client of their outbound call: on to the campaign's trunk (or the gateway). Only the phone that
+    // registered the extension may (Kamailio refuses another source of a registered one; this, of an unregistered).
+    if (body.from && (await directory.userOfExtension(body.from))) {
+      if (body.bound !== '1') {
+        app.log.warn(
+          { sipCallId: body.sip_call_id, from: body.from },
+          'INVITE from an unregistered agent phone refused',
+        );
+        return { refused: '403 Not_your_phone' };
+      }
+      const dialled = await directory.dialledBy(body.from, body.to);
+      if (dialled) return { callId: dialled, out: toE164(body.to) as string, trunk: await outboundTrunkOf(dialled) };
+      app.log.warn(
+        { sipCallId: body.sip_call_id, from: body.from },
+        "agent's INVITE to no current outbound call refused",
+      );
+      return { refused: '403 Not_your_current_call' };
+    }
     return { refused: '404 No_such_number' };
   }
 
@@ -134,6 +144,8 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const body = request.body;
+      // Kamailio could not ring the last offer (no reachable contact): missed now, the call goes to the next agent.
+      if (body.call_id !== '' && body.unreachable !== '') await missUnreachable(body.call_id, body.unreachable, 480);
       const found = await callOf(body);
       if ('refused' in found) return line(reply, `reject ${found.refused}`);
       const { callId } = found;
@@ -170,6 +182,43 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /**
+   * The phone of the offer `offer` could not take the call (no contact, relay failure, an error reply): the offer
+   * is missed now, not after its timeout. A decline (486, 600, 603) counts as the agent's; anything else is the
+   * phone's (Technical issues).
+   */
+  async function missUnreachable(callId: string, offer: string, status: number) {
+    const agentId = Number(/^(\d+)\./.exec(offer)?.[1] ?? Number.NaN);
+    if (!Number.isInteger(agentId)) return;
+    const current = await directory.offerOf(callId);
+    if (current === 'ended' || current === null || current.offer !== offer) return;
+    const cause = [486, 600, 603].includes(status) ? 'declined' : 'unreachable';
+    if (await engine.offerFailed(callId, agentId, cause).catch(settled)) {
+      app.log.warn(
+        { callId, agentId, status },
+        `offer missed at once: the agent's phone ${cause === 'declined' ? 'declined' : 'was unreachable'}`,
+      );
+    }
+  }
+
+  app.post(
+    '/api/telephony/sip/registration',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "An agent's phone registered, or its registration ended (unregister, closed WebSocket, expiry)",
+        body: sipRegistrationBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const user = await directory.userOfExtension(request.body.extension);
+      if (!user) return line(reply, 'ignored');
+      await engine.phoneRegistered(user.id, request.body.registered);
+      return line(reply, 'ok');
+    },
+  );
+
   app.post(
     '/api/telephony/sip/park',
     {
@@ -184,6 +233,8 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       const { call_id: callId, sip_call_id: sipCallId, offer } = request.body;
       if (callId === '') return line(reply, 'reject 480 Unknown_call', 404);
       await legs.parked(callId, sipCallId, offer);
+      // The phone failed the offer itself (an error reply, or no contact to ring): missed now, not at its timeout.
+      if (request.body.status !== 487) await missUnreachable(callId, offer, request.body.status);
       // Whichever comes second of this park and the engine's next offer continues the caller (ring reads the park).
       const current = await directory.offerOf(callId);
       if (current === 'ended') {

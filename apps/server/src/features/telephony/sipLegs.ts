@@ -187,6 +187,24 @@ export function createSipLegs(db: Kysely<Database>) {
       return rows[0] ? legOf(rows[0]) : null;
     },
 
+    /**
+     * The live calls with a SIP side, not touched for `quietSeconds`: their caller's INVITE's Call-ID and their
+     * answered dialog's (the reconciliation looks for them in Kamailio's dialogs).
+     */
+    async quiet(quietSeconds: number): Promise<{ callId: string; sipCallIds: string[] }[]> {
+      const rows = await db
+        .selectFrom('sip_legs as l')
+        .innerJoin('calls as c', 'c.id', 'l.call_id')
+        .select(['l.call_id', 'l.sip_call_id', 'l.dialog_sip_call_id'])
+        .where('c.status', 'in', ['queued', 'offered', 'talking', 'on_hold', 'dialling'])
+        .where('l.updated_at', '<', sql<Date>`now() - make_interval(secs => ${quietSeconds})`)
+        .execute();
+      return rows.map((row) => ({
+        callId: String(row.call_id),
+        sipCallIds: [row.sip_call_id, row.dialog_sip_call_id].filter((id): id is string => id !== null),
+      }));
+    },
+
     /** What outlived its use: legs and Call-IDs of calls no longer live (a lost release), old early cancels. */
     async expire(): Promise<void> {
       await sql`

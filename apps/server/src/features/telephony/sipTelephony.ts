@@ -30,8 +30,15 @@ export class SipTelephony implements Telephony {
     },
   ) {}
 
+  /** Agents' phones register at Kamailio: only an agent whose phone is registered takes calls (sip/registration). */
+  readonly phonesRegister = true;
+
   get legs(): SipLegs {
     return this.deps.legs;
+  }
+
+  get kamailio(): KamailioClient {
+    return this.deps.kamailio;
   }
 
   /** Carries this process's wake-ups to the other processes and theirs here. */
