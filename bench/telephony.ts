@@ -619,8 +619,20 @@ async function withApp(extensionsWanted: number) {
   });
   started.push(() => kamailio.stop());
   const phones = await startPhones(kamailio, extensions, 'app');
-  // Phones register first, then agents go Ready (the app routes only to Ready agents whose phones are registered).
-  await pause(500);
+  // Phones register first, then agents go Ready: on SIP, Ready without a registered phone is Technical issues. The
+  // registrations reach the app through Kamailio's ordered event queue a moment after their 200.
+  const registeredBy = Date.now() + 30_000;
+  for (;;) {
+    const registered = await db
+      .selectFrom('sip_phones')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('registered', '=', true)
+      .executeTakeFirstOrThrow();
+    if (Number(registered.count) >= extensions.length) break;
+    if (Date.now() > registeredBy)
+      throw new Error(`only ${registered.count} of ${extensions.length} phones registered`);
+    await pause(100);
+  }
   const engine = app.live.engine;
   const asAgent = (id: number) => ({ id, role: 'agent' as const, agent_call_type: null });
   for (const agent of extensions) await engine.setStatus(asAgent(agent.id), { status_name: 'ready' });
