@@ -173,6 +173,8 @@ describe.runIf(IN_NAMESPACE)('registrations that recover (inside the namespace)'
     expect(afterOffer).toBeLessThan(2000);
     const arrived = await callData(lead, callId);
     expect(Date.now() - Date.parse(arrived.queued_at)).toBeLessThan(10_000);
+    // A team lead's phone rings without answering by itself (spec §4: supervisory roles answer by hand).
+    await lead.getByTestId('answer-call').click();
     await expect.poll(() => caller.state(), POLL).toBe('confirmed');
     const call = await callData(lead, callId);
     expect(call.status).toBe('talking');
