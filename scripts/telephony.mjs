@@ -125,7 +125,7 @@ if (callers) started.push(() => callers.stop());
 const env = { ...kamailio.env, ...(callers ? { SIP_DEMO_CALLERS_URL: callers.url } : {}) };
 const exports = Object.entries(env).map(([name, value]) => `${name}=${value}`);
 console.error(`\nKamailio is listening on ${kamailio.host}:${kamailio.port} (UDP, TCP, WebSocket).`);
-console.error(`rtpengine carries every call's media (control ${kamailio.env.RTPENGINE_NG}).`);
+console.error(`rtpengine carries every call's media (control ${kamailio.rtpengine.control}).`);
 if (callee)
   console.error(
     `Agents' calls to clients go to a SIPp callee at ${callee.gateway} (answers ${answerChance * 100} %, plays a tone).`,

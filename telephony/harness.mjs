@@ -128,7 +128,7 @@ const START_TIMEOUT_MS = Number(process.env.SIP_START_TIMEOUT_MS ?? 10_000);
 
 /**
  * Starts rtpengine (every call's media) and Kamailio for an app at `appUrl`. Returns their addresses, the
- * environment the app needs (TELEPHONY=sip …, RTPENGINE_NG), Kamailio's log so far, rtpengine, and stop(). A failed
+ * environment the app needs (TELEPHONY=sip …), Kamailio's log so far, rtpengine (its ng `control` address), and stop(). A failed
  * start stops whatever it had started.
  */
 export async function startKamailio(options) {
@@ -249,7 +249,6 @@ async function startKamailioBeside(rtpengine, options) {
       SIP_PORT: String(port),
       SIP_WS_URL: wsUrl,
       KAMAILIO_URL: kamailioUrl,
-      RTPENGINE_NG: rtpengine.control,
     },
     /** The app's SipConfig for these addresses. */
     sipConfig: { secret, domain, port, wsUrl, kamailioUrl },

@@ -1,7 +1,7 @@
 export declare function bencode(value: unknown): string;
 export declare function bdecode(buffer: Buffer): unknown;
 export type RunningRtpengine = {
-  /** host:port of its ng control socket (Kamailio's rtpengine_sock, the app's RTPENGINE_NG). */
+  /** host:port of its ng control socket (Kamailio's rtpengine_sock). */
   control: string;
   command: (name: string, fields?: Record<string, unknown>, timeoutMs?: number) => Promise<Record<string, unknown>>;
   log: () => string;
