@@ -6,7 +6,7 @@ import {
   sippInstalled,
   startKamailio,
 } from '../../../../telephony/harness.mjs';
-import { runSipp, scenario, startCarrier } from '../../../../telephony/sipp.mjs';
+import { registerAgents, runSipp, scenario, startCarrier } from '../../../../telephony/sipp.mjs';
 import { coldCallFixtures } from '../coldCalls/fixtures.js';
 import { signedInRequests } from '../support/requests.js';
 import { demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
@@ -22,7 +22,7 @@ const secret = 'kamailio-trunks-secret-0123456789';
 let t: TestApp;
 let kamailio: RunningKamailio;
 let admin: Session;
-const { post } = signedInRequests(() => t);
+const { get, post } = signedInRequests(() => t);
 const centre = telephonyCentre(() => t);
 const leads = coldCallFixtures(() => t);
 
@@ -124,13 +124,23 @@ describe.skipIf(!installed)('carrier trunks through Kamailio', () => {
       });
       expect(trunk.statusCode, trunk.body).toBe(201);
 
-      const agent = await centre.agent(campaignId);
+      const agent = await centre.agent(campaignId, undefined, 'unregistered');
+      // The agent's phone registers from the port it dials from: only that phone may dial as the agent.
+      const phonePort = await freePort();
+      const settings = (await get(agent, '/api/settings/get_settings')).json();
+      await registerAgents(
+        kamailio,
+        [{ extension: agent.extension as string, username: settings.token.username, password: settings.token.token }],
+        phonePort,
+      );
       await t.database.db
         .updateTable('users')
         .set({ agent_call_type: 'outbound' })
         .where('id', '=', agent.userId)
         .execute();
       await post(agent, '/api/status/set_new_status', { status_name: 'outbound_sales_calls' });
+      // Technical issues until Kamailio's report of the registration arrives.
+      await eventually(async () => (await centre.stateOf(agent.userId)) === 'outbound_sales_calls');
       const lead = await leads.lead(campaignId);
       const dialled = await post(agent, '/api/inquiries/cold_call', {
         abonent_number: lead.phone,
@@ -152,6 +162,8 @@ describe.skipIf(!installed)('carrier trunks through Kamailio', () => {
         agent.extension as string,
         '-i',
         '127.0.0.1',
+        '-p',
+        String(phonePort),
         '-m',
         '1',
         '-d',
