@@ -19,13 +19,19 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { createSocket } from 'node:dgram';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp, demoTrunkId, migrateToLatest, openDatabase } from '@shiftline/server/testing';
+import {
+  buildApp,
+  createRtpengineControl,
+  demoTrunkId,
+  migrateToLatest,
+  openDatabase,
+  RtpengineError,
+} from '@shiftline/server/testing';
 import { SIP_REGISTRATION_EXPIRY_SECONDS } from '@shiftline/shared';
 import {
   freePort,
@@ -34,7 +40,6 @@ import {
   sippInstalled,
   startKamailio,
 } from '../telephony/harness.mjs';
-import { bdecode, bencode } from '../telephony/rtpengine.mjs';
 import { writeTonePcap } from '../telephony/sipp/tonePcap.mjs';
 import { registerAgents, runSipp, scenario } from '../telephony/sipp.mjs';
 import { benchConfig, checkTarget, percentile, printVerdicts, runPostgresDatabase } from './support.js';
@@ -112,39 +117,6 @@ const mediaCallerScenario = rendered('bench-caller', 'media-caller.xml', { PLAY:
 const phoneScenario = rendered('bench-agent', 'agent.xml', { RING_MS: String(RING_MS), PCAP: pcap });
 
 type Extension = { id: number; extension: string };
-
-/** rtpengine's ng control (bencoded dictionaries over UDP) at [udp:]host:port, for its `list` and `query`. */
-function rtpengineControl(socketAddress: string) {
-  const address = socketAddress.replace(/^udp:/, '');
-  const host = address.slice(0, address.lastIndexOf(':'));
-  const port = Number(address.slice(address.lastIndexOf(':') + 1));
-  const socket = createSocket('udp4');
-  const pending = new Map<string, (answer: Record<string, unknown>) => void>();
-  socket.on('message', (message) => {
-    const space = message.indexOf(0x20);
-    const cookie = message.subarray(0, space).toString();
-    pending.get(cookie)?.(bdecode(message.subarray(space + 1)) as Record<string, unknown>);
-    pending.delete(cookie);
-  });
-  socket.unref();
-  return {
-    command(name: string, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-      const cookie = randomBytes(6).toString('hex');
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(cookie);
-          reject(new Error(`rtpengine did not answer ${name}`));
-        }, 2000);
-        pending.set(cookie, (answer) => {
-          clearTimeout(timer);
-          resolve(answer);
-        });
-        socket.send(`${cookie} ${bencode({ ...fields, command: name })}`, port, host);
-      });
-    },
-    close: () => socket.close(),
-  };
-}
 
 /** RTP packets rtpengine received from each side (SIP tag) of a call, from its `query` answer. */
 function packetsBySide(answer: Record<string, unknown>): number[] {
@@ -318,7 +290,7 @@ const bothWays = (sides: number[] = []) => sides.length >= 2 && sides.every((pac
 /** Polls rtpengine while calls run: which calls it anchors, and the media calls' packets from each side. */
 function watchRtpengine(address: string | undefined) {
   if (!address) return null;
-  const control = rtpengineControl(address);
+  const control = createRtpengineControl(address);
   const seen = new Set<string>();
   const packets = new Map<string, number[]>();
   let errors = 0;
@@ -332,8 +304,12 @@ function watchRtpengine(address: string | undefined) {
         seen.add(callId);
         // Media calls only, until both sides' counts suffice (a call stays listed a while after its BYE).
         if (!callId.startsWith('media-') || bothWays(packets.get(callId))) continue;
-        const answer = await control.command('query', { 'call-id': callId });
-        if (answer.result === 'ok') packets.set(callId, packetsBySide(answer));
+        // A call deleted meanwhile is an error answer, not a failure of the poll.
+        const answer = await control.command('query', { 'call-id': callId }).catch((error: unknown) => {
+          if (error instanceof RtpengineError) return null;
+          throw error;
+        });
+        if (answer) packets.set(callId, packetsBySide(answer));
       }
     } catch {
       errors += 1;

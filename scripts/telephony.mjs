@@ -13,17 +13,24 @@
 //   npm run telephony -- --media-address 192.0.2.10
 //                                          the address rtpengine offers for media (default: --host, or 127.0.0.1
 //                                          when --host is 0.0.0.0)
+//   npm run telephony -- --recordings /srv/recordings
+//                                          where rtpengine records calls and the app keeps their WAVs (default
+//                                          data/recordings beside the embedded database, or $SIP_RECORDINGS_DIR)
 //   npm run telephony -- --answer-chance 1 the clients agents call (a SIPp callee) answer every call (default 0.4;
 //                                          --no-callee: calls to clients are refused)
 //   npm run telephony -- --no-callers      no demo callers: the app's simulator places no SIP calls for people
 //                                          (by default it does: SIP_DEMO_CALLERS_URL, telephony/demoCallers.mjs)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startDemoCallers } from '../telephony/demoCallers.mjs';
 import { installPackages, startKamailio } from '../telephony/harness.mjs';
 import { startCallee } from '../telephony/sipp.mjs';
 
+// The app's data folder (DATA_DIR, or ./data at the repository root), where recordings go unless told otherwise.
+const dataDir = resolve(process.env.DATA_DIR || join(dirname(fileURLToPath(import.meta.url)), '..', 'data'));
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.SIP_PORT ?? '5060' },
@@ -34,6 +41,7 @@ const { values } = parseArgs({
     'async-workers': { type: 'string', default: '32' },
     'start-timeout': { type: 'string', default: process.env.SIP_START_TIMEOUT_MS ?? '10000' },
     'media-address': { type: 'string' },
+    recordings: { type: 'string', default: process.env.SIP_RECORDINGS_DIR ?? join(dataDir, 'recordings') },
     app: { type: 'boolean', default: false },
     'answer-chance': { type: 'string', default: '0.4' },
     'no-callee': { type: 'boolean', default: false },
@@ -106,6 +114,7 @@ const kamailio = await step('Kamailio and rtpengine', () =>
     inheritLogs: true,
     startTimeoutMs,
     mediaAddress: values['media-address'],
+    recordingsDir: resolve(values.recordings),
   }),
 );
 started.push(() => kamailio.stop());
@@ -126,6 +135,7 @@ const env = { ...kamailio.env, ...(callers ? { SIP_DEMO_CALLERS_URL: callers.url
 const exports = Object.entries(env).map(([name, value]) => `${name}=${value}`);
 console.error(`\nKamailio is listening on ${kamailio.host}:${kamailio.port} (UDP, TCP, WebSocket).`);
 console.error(`rtpengine carries every call's media (control ${kamailio.rtpengine.control}).`);
+console.error(`Calls of campaigns that record them are recorded into ${kamailio.rtpengine.recordingDir}.`);
 if (callee)
   console.error(
     `Agents' calls to clients go to a SIPp callee at ${callee.gateway} (answers ${answerChance * 100} %, plays a tone).`,

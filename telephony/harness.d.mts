@@ -41,6 +41,8 @@ export type KamailioOptions = {
   startTimeoutMs?: number;
   /** The address rtpengine offers for media (default: host, or 127.0.0.1 when host is 0.0.0.0). */
   mediaAddress?: string;
+  /** Where rtpengine records calls and the app keeps their WAVs (default: a new temporary folder, removed at stop). */
+  recordingsDir?: string;
   /** More of rtpengine's options. */
   rtpengine?: Parameters<typeof startRtpengine>[0];
 };
@@ -58,7 +60,15 @@ export type RunningKamailio = {
   /** The rtpengine Kamailio drives for every call's media. */
   rtpengine: RunningRtpengine;
   env: Record<string, string>;
-  sipConfig: { secret: string; domain: string; port: number; wsUrl: string; kamailioUrl: string };
+  sipConfig: {
+    secret: string;
+    domain: string;
+    port: number;
+    wsUrl: string;
+    kamailioUrl: string;
+    rtpengine: string;
+    recordingsDir: string | null;
+  };
   stop: () => Promise<void>;
 };
 

@@ -138,16 +138,34 @@ export async function startKamailio(options) {
   const domain = options.domain ?? host;
   const secret = options.secret ?? randomBytes(24).toString('base64url');
   const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
+  // Where rtpengine records calls and the app keeps their WAVs: given, or a folder of this run's own.
+  const ownRecordings = options.recordingsDir ? null : mkdtempSync(join(tmpdir(), 'shiftline-recordings-'));
+  const removeOwnRecordings = () => ownRecordings && rmSync(ownRecordings, { recursive: true, force: true });
   // rtpengine's media address: the one browsers and phones reach (Kamailio's, unless it listens on every address).
-  const rtpengine = await startRtpengine({
-    host: options.mediaAddress ?? (host === '0.0.0.0' ? '127.0.0.1' : host),
-    timeoutMs: startTimeoutMs,
-    ...options.rtpengine,
-  });
+  let rtpengine;
   try {
-    return await startKamailioBeside(rtpengine, { ...options, host, port, domain, secret, startTimeoutMs });
+    rtpengine = await startRtpengine({
+      host: options.mediaAddress ?? (host === '0.0.0.0' ? '127.0.0.1' : host),
+      timeoutMs: startTimeoutMs,
+      recordingDir: options.recordingsDir ?? ownRecordings,
+      ...options.rtpengine,
+    });
+  } catch (error) {
+    removeOwnRecordings();
+    throw error;
+  }
+  try {
+    const kamailio = await startKamailioBeside(rtpengine, { ...options, host, port, domain, secret, startTimeoutMs });
+    return {
+      ...kamailio,
+      async stop() {
+        await kamailio.stop();
+        removeOwnRecordings();
+      },
+    };
   } catch (error) {
     await rtpengine.stop();
+    removeOwnRecordings();
     throw error;
   }
 }
@@ -249,9 +267,19 @@ async function startKamailioBeside(rtpengine, options) {
       SIP_PORT: String(port),
       SIP_WS_URL: wsUrl,
       KAMAILIO_URL: kamailioUrl,
+      SIP_RTPENGINE: rtpengine.control,
+      ...(rtpengine.recordingDir ? { SIP_RECORDINGS_DIR: rtpengine.recordingDir } : {}),
     },
     /** The app's SipConfig for these addresses. */
-    sipConfig: { secret, domain, port, wsUrl, kamailioUrl },
+    sipConfig: {
+      secret,
+      domain,
+      port,
+      wsUrl,
+      kamailioUrl,
+      rtpengine: rtpengine.control,
+      recordingsDir: rtpengine.recordingDir,
+    },
     async stop() {
       if (!exited) {
         const gone = new Promise((resolve) => child.once('exit', resolve));

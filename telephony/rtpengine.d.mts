@@ -1,9 +1,8 @@
-export declare function bencode(value: unknown): string;
-export declare function bdecode(buffer: Buffer): unknown;
 export type RunningRtpengine = {
   /** host:port of its ng control socket (Kamailio's rtpengine_sock). */
   control: string;
-  command: (name: string, fields?: Record<string, unknown>, timeoutMs?: number) => Promise<Record<string, unknown>>;
+  /** The folder it records into, or null when it does not record. */
+  recordingDir: string | null;
   log: () => string;
   stop: () => Promise<void>;
 };
@@ -13,4 +12,6 @@ export declare function startRtpengine(options?: {
   logLevel?: number;
   /** How long it may take to answer its first ping (ms). */
   timeoutMs?: number;
+  /** Records the calls it is told to into this folder (raw-IP pcap files). */
+  recordingDir?: string;
 }): Promise<RunningRtpengine>;

@@ -55,6 +55,7 @@ import {
   productivityRoutes,
 } from './features/productivity/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
+import { registerRecordings } from './features/recordings/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createShiftsRepository } from './features/shifts/index.js';
 import {
@@ -292,7 +293,8 @@ async function registerLiveEngine(
   await app.register(statusRoutes, { engine, sessions });
   await app.register(callsRoutes, { engine, callPage, now });
   await app.register(telephonyRoutes, { engine, callPage, telephony });
-  await registerTelephony(app, { db, engine, telephony, sip, now: now ?? Date.now, deskPhones, seal });
+  const recordings = await registerRecordings(app, db, sip);
+  await registerTelephony(app, { db, engine, telephony, sip, now: now ?? Date.now, deskPhones, seal, recordings });
   const every = live.sweepEveryMs ?? false;
   if (every !== false) {
     let sweeping: Promise<unknown> = Promise.resolve();

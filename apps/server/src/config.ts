@@ -39,6 +39,12 @@ export type SipConfig = {
   wsUrl: string;
   /** Kamailio's HTTP (JSON-RPC and the app's call controls), on its SIP TCP port. */
   kamailioUrl: string;
+  /**
+   * Call recording: rtpengine's ng control address and the folder it records into (shared with the app). Either
+   * missing, no call is recorded.
+   */
+  rtpengine?: string | null;
+  recordingsDir?: string | null;
   /** How often live calls are compared with Kamailio's dialogs (default 30 s; tests shorten it). */
   reconcileEveryMs?: number;
 };
@@ -137,6 +143,15 @@ const envSchema = z.object({
   SIP_WS_URL: url(['ws:', 'wss:']).optional(),
   KAMAILIO_URL: url(['http:', 'https:']).optional(),
   SIP_DEMO_CALLERS_URL: url(['http:']).optional(),
+  /** rtpengine's ng control socket, 'host:port' (as Kamailio's rtpengine_sock, 'udp:' allowed): records calls. */
+  SIP_RTPENGINE: z
+    .string()
+    .regex(/^(udp:)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, {
+      error: "must be 'host:port' (rtpengine's ng socket)",
+    })
+    .optional(),
+  /** The folder rtpengine records into (its --recording-dir), shared with the app, which keeps the WAVs there. */
+  SIP_RECORDINGS_DIR: z.string().trim().min(1).optional(),
 });
 
 /**
@@ -204,6 +219,8 @@ function sipConfigOf(values: z.output<typeof envSchema>): SipConfig | null {
     port,
     wsUrl: values.SIP_WS_URL ?? `ws://${values.SIP_DOMAIN}:${port}`,
     kamailioUrl: values.KAMAILIO_URL ?? `http://127.0.0.1:${port}`,
+    rtpengine: values.SIP_RTPENGINE ?? null,
+    recordingsDir: values.SIP_RECORDINGS_DIR ? resolve(values.SIP_RECORDINGS_DIR) : null,
   };
 }
 

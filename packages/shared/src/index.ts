@@ -12,6 +12,7 @@ export * from './api/home.js';
 export * from './api/notifications.js';
 export * from './api/productivity.js';
 export * from './api/realtime.js';
+export * from './api/recordings.js';
 export * from './api/schedule.js';
 export * from './api/status.js';
 export * from './api/supervision.js';

@@ -61,6 +61,9 @@ export type CampaignsTable = {
   start_work_time: string | null;
   end_work_time: string | null;
   billing_rate_cents: Generated<number>;
+  record_calls: Generated<boolean>;
+  agents_hear_own_recordings: Generated<boolean>;
+  recording_retention_days: Generated<number>;
 };
 
 export type CampaignAgentsTable = {
@@ -289,6 +292,28 @@ export type DeskPhonesTable = {
   last_registered_at: Date | null;
   last_contact: string | null;
 };
+export type RecordingStatus = 'recording' | 'ready' | 'failed' | 'expired';
+export type CallRecordingsTable = {
+  id: Generated<BigId>;
+  call_id: number | string;
+  sip_call_id: string;
+  agent_id: number | null;
+  started_at: Generated<Date>;
+  status: Generated<RecordingStatus>;
+  paused: Generated<boolean>;
+  file_name: string | null;
+  duration_ms: number | null;
+  size_bytes: ColumnType<string | null, number | null, number | null>;
+  finished_at: Date | null;
+  failure: string | null;
+};
+export type RecordingPausesTable = {
+  id: Generated<BigId>;
+  recording_id: number | string;
+  paused_by: number | null;
+  paused_at: Generated<Date>;
+  resumed_at: Date | null;
+};
 export type ProductsTable = { id: Generated<number>; name: string; price_cents: number; active: Generated<boolean> };
 export type SaleLinesTable = {
   id: Generated<BigId>;
@@ -457,6 +482,8 @@ export type Database = {
   trunks: TrunksTable;
   trunk_campaigns: TrunkCampaignsTable;
   desk_phones: DeskPhonesTable;
+  call_recordings: CallRecordingsTable;
+  recording_pauses: RecordingPausesTable;
   cold_calls: ColdCallsTable;
   products: ProductsTable;
   sale_lines: SaleLinesTable;

@@ -17,6 +17,7 @@ export { migrateToLatest } from '../db/migrate.js';
 export { transactional } from '../db/transaction.js';
 export { SimulatedTelephony } from '../features/calls/index.js';
 export { createPlannersRepository, createPlannersService } from '../features/planners/index.js';
+export { createRtpengineControl, RtpengineError } from '../features/recordings/index.js';
 export { createUsersRepository, hashPassword } from '../features/users/index.js';
 export { rollupTables } from '../rollups/index.js';
 export { createSimulator, type Simulator } from '../simulator/index.js';

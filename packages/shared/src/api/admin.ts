@@ -4,6 +4,7 @@ import { TIME_ZONE_IDS } from '../time/timezones.js';
 import { AGENT_CALL_TYPES } from './auth.js';
 import { CAMPAIGN_TYPES } from './campaigns.js';
 import { emailSchema, idListSchema, idSchema, textSchema } from './fields.js';
+import { RECORDING_RETENTION_DAYS } from './recordings.js';
 
 /*
  * Administration (issue 16 part 6): users, agent groups, campaigns, campaign lists and client companies. The lists are
@@ -134,6 +135,15 @@ export const campaignBodySchema = z
     active: z.boolean({ error: 'must be true or false' }),
     archived: z.boolean({ error: 'must be true or false' }),
     billing_rate_cents: centsSchema,
+    /** Call recording (issue 24): left out, a new campaign does not record and an edit keeps what the campaign had. */
+    record_calls: z.boolean({ error: 'must be true or false' }).optional(),
+    agents_hear_own_recordings: z.boolean({ error: 'must be true or false' }).optional(),
+    recording_retention_days: z
+      .number({ error: 'must be a whole number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(RECORDING_RETENTION_DAYS.min, { error: `must be at least ${RECORDING_RETENTION_DAYS.min} day` })
+      .max(RECORDING_RETENTION_DAYS.max, { error: `must be at most ${RECORDING_RETENTION_DAYS.max} days` })
+      .optional(),
     /** The agents enabled on the campaign (others it had are disabled, their history kept). */
     agent_ids: idListSchema(MAX_ADMIN_LIST_IDS),
   })
@@ -160,6 +170,9 @@ export const adminCampaignSchema = z.object({
   active: z.boolean(),
   archived: z.boolean(),
   billing_rate_cents: z.number().int(),
+  record_calls: z.boolean(),
+  agents_hear_own_recordings: z.boolean(),
+  recording_retention_days: z.number().int(),
   agent_ids: z.array(z.number().int()),
 });
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   vacation_overlap: 409,
   shifts_overlap: 409,
   rate_limited: 429,
+  /** A service the request needs (the database, the call recorder) did not answer: try again. */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -61,6 +61,11 @@ export const PERMISSIONS = {
   /** Picking up a queued call: team lead, agent supervisor and campaign manager only (spec §5). */
   'calls.pickup': ['team_lead', 'agent_supervisor', 'campaign_manager'],
   'calls.server_time': EVERY_SIGNED_IN,
+  /**
+   * Playing and downloading calls' recordings: Super Admin, Administrator, Agent Supervisor and Campaign Manager any
+   * call's, an agent their own where the campaign allows it (hearsRecording decides per recording).
+   */
+  'calls.recordings': ['agent', 'agent_supervisor', 'campaign_manager', 'administrator', 'super_admin'],
   /** Placing and hanging up test callers on the simulated phone network (demo and tests). */
   'calls.simulate': ['administrator', 'super_admin'],
   /** Which campaign a number belongs to: staff, and the telephony adapter's own account. */

@@ -25,6 +25,7 @@ import * as routingFunctions from './20261127_0023_routing_functions.js';
 import * as sipArrival from './20261127_0024_sip_arrival.js';
 import * as sipPhones from './20261128_0025_sip_phones.js';
 import * as trunksDeskPhones from './20261128_0026_trunks_desk_phones.js';
+import * as callRecordings from './20261128_0027_call_recordings.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0024_sip_arrival': sipArrival,
   '20261128_0025_sip_phones': sipPhones,
   '20261128_0026_trunks_desk_phones': trunksDeskPhones,
+  '20261128_0027_call_recordings': callRecordings,
 };

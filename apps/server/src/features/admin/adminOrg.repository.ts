@@ -15,6 +15,10 @@ type CampaignColumns = {
   active: boolean;
   archived: boolean;
   billing_rate_cents: number;
+  /** Undefined: a new campaign takes the column's default, an edit leaves the column as it is. */
+  record_calls?: boolean | undefined;
+  agents_hear_own_recordings?: boolean | undefined;
+  recording_retention_days?: number | undefined;
 };
 
 /** Kysely queries of agent groups, campaigns, campaign lists and companies; bound to a transaction by the service. */

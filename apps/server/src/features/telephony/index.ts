@@ -6,6 +6,7 @@ import type { SipConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { CallEngine, Telephony } from '../calls/index.js';
 import type { DeskPhonesService } from '../deskPhones/index.js';
+import type { RecordingsService } from '../recordings/index.js';
 import type { PasswordSeal } from '../trunks/index.js';
 import { createKamailioClient } from './kamailioClient.js';
 import { settingsRoutes } from './settings.routes.js';
@@ -56,6 +57,7 @@ export async function registerTelephony(
     now: () => number;
     deskPhones: DeskPhonesService;
     seal: PasswordSeal;
+    recordings: Pick<RecordingsService, 'legAnswered'>;
   },
 ) {
   await app.register(settingsRoutes, { sip: deps.sip, now: deps.now, deskPhones: deps.deskPhones });
@@ -100,6 +102,7 @@ export async function registerTelephony(
       secret: deps.sip.secret,
       deskPhones: deps.deskPhones,
       seal: deps.seal,
+      recordings: deps.recordings,
       // The call moved: the first agent's softphone drops its leg; a warm-transfer question about it is settled.
       transferred: (callId, fromAgentId) => {
         void warm.forget(Number(callId)).catch(() => undefined);

@@ -17,10 +17,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import type { CallEngine } from '../calls/index.js';
 import type { DeskPhonesService } from '../deskPhones/index.js';
+import type { RecordingsService } from '../recordings/index.js';
 import { createTrunksRepository, type PasswordSeal } from '../trunks/index.js';
 import { sameSecret } from './credentials.js';
 import { createSipDirectory, type SipDirectory } from './sipDirectory.js';
@@ -56,7 +58,9 @@ export const sipRoutes: FastifyPluginAsyncZod<{
   transferred: (callId: string, fromAgentId: number) => void;
   deskPhones: Pick<DeskPhonesService, 'credentialsOf' | 'registered'>;
   seal: PasswordSeal;
-}> = async (app, { db, engine, telephony, secret, transferred, deskPhones, seal }) => {
+  /** An agent's leg was answered: recorded when its campaign records calls. */
+  recordings: Pick<RecordingsService, 'legAnswered'>;
+}> = async (app, { db, engine, telephony, secret, transferred, deskPhones, seal, recordings }) => {
   const directory: SipDirectory = createSipDirectory(db);
   const trunks = createTrunksRepository(db);
   const legs = telephony.legs;
@@ -249,39 +253,47 @@ export const sipRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** The engine hears of an agent's phone answering; its answer to Kamailio ('ok', or 'ignored' for no call). */
+  async function answered(body: z.output<typeof sipAnsweredBodySchema>): Promise<'ok' | 'ignored'> {
+    const { call_id: callId, sip_call_id: sipCallId, h_entry, h_id } = body;
+    if (callId === '') return 'ignored';
+    await legs.answered(callId, sipCallId, h_entry, h_id);
+    if (body.offer === 'out') {
+      // The client answered the agent's outbound call (the agent's page reports it too; the second is a no-op).
+      await engine.calleeAnswered(callId).catch(settled);
+      return 'ok';
+    }
+    const rang = Number(/^(\d+)\./.exec(body.offer)?.[1] ?? Number.NaN);
+    const call = await directory.callState(callId);
+    if (call && Number.isInteger(rang) && rang !== call.agent_id && ['queued', 'offered'].includes(call.status ?? '')) {
+      // The answer crossed the cancel of an offer the engine had taken back: the caller talks to that agent.
+      try {
+        await engine.answeredLate(callId, rang);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // Nobody the centre knows of can have this call: hang the late phone and the caller up.
+        telephony.release(callId, 'restart');
+      }
+      return 'ok';
+    }
+    const agent = await directory.agentOfCall(callId);
+    if (agent) await engine.flow(agent, Number(callId), 'talk').catch(settled);
+    return 'ok';
+  }
+
   app.post(
     '/api/telephony/sip/answered',
     { config, schema: { tags, summary: "The agent's phone answered the call", body: sipAnsweredBodySchema } },
     async (request, reply) => {
-      const { call_id: callId, sip_call_id: sipCallId, h_entry, h_id } = request.body;
-      if (callId === '') return line(reply, 'ignored');
-      await legs.answered(callId, sipCallId, h_entry, h_id);
-      if (request.body.offer === 'out') {
-        // The client answered the agent's outbound call (the agent's page reports it too; the second is a no-op).
-        await engine.calleeAnswered(callId).catch(settled);
-        return line(reply, 'ok');
+      const answer = await answered(request.body);
+      // Once the engine has the answer (the agent on the call is then known): recorded if its campaign records calls.
+      if (answer === 'ok') {
+        const { call_id: callId, sip_call_id: sipCallId } = request.body;
+        recordings
+          .legAnswered(callId, sipCallId)
+          .catch((error: unknown) => app.log.error({ err: error, callId }, 'recording not started'));
       }
-      const rang = Number(/^(\d+)\./.exec(request.body.offer)?.[1] ?? Number.NaN);
-      const call = await directory.callState(callId);
-      if (
-        call &&
-        Number.isInteger(rang) &&
-        rang !== call.agent_id &&
-        ['queued', 'offered'].includes(call.status ?? '')
-      ) {
-        // The answer crossed the cancel of an offer the engine had taken back: the caller talks to that agent.
-        try {
-          await engine.answeredLate(callId, rang);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          // Nobody the centre knows of can have this call: hang the late phone and the caller up.
-          telephony.release(callId, 'restart');
-        }
-        return line(reply, 'ok');
-      }
-      const agent = await directory.agentOfCall(callId);
-      if (agent) await engine.flow(agent, Number(callId), 'talk').catch(settled);
-      return line(reply, 'ok');
+      return line(reply, answer);
     },
   );
 
