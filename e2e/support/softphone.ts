@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, type ServerProcess, spawnServer } from '@shiftline/server/testing/process';
 import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { type RunningDemoCallers, startDemoCallers } from '../../telephony/demoCallers.mjs';
 import { kamailioInstalled, type RunningKamailio, startKamailio } from '../../telephony/harness.mjs';
 import { startCallee } from '../../telephony/sipp.mjs';
@@ -311,4 +312,22 @@ export async function openCaller(
     state: () => page.evaluate(() => (window as unknown as CallerWindow).callerPhone.state()),
     hangUp: () => page.evaluate(() => (window as unknown as CallerWindow).callerPhone.hangUp()),
   };
+}
+
+/**
+ * Chooses the after-call form's first disposition when the campaign has any, and waits until the server has taken
+ * it (the select shows it then): until then the form asks for one and Close keeps it open.
+ */
+export async function chooseDisposition(page: Page): Promise<void> {
+  const select = page.getByTestId('after-call-disposition');
+  if ((await select.count()) === 0) return;
+  // Loaded: the placeholder says "Choose…" (a campaign without dispositions has only it, and needs none).
+  await expect
+    .poll(() => select.locator('option').first().textContent(), { timeout: 20_000, interval: 250 })
+    .toBe('Choose…');
+  const options = select.locator('option:not([value=""])');
+  if ((await options.count()) === 0) return;
+  const first = (await options.first().getAttribute('value')) as string;
+  await select.selectOption(first);
+  await expect.poll(() => select.inputValue(), { timeout: 20_000, interval: 250 }).toBe(first);
 }

@@ -8,6 +8,7 @@ import { api } from '../support/api.js';
 import { screenshot, signIn } from '../support/browser.js';
 import {
   audioPacketsReceived,
+  chooseDisposition,
   IN_NAMESPACE,
   launchPhoneBrowser,
   recordPeerConnections,
@@ -38,7 +39,7 @@ describe.skipIf(IN_NAMESPACE)('a carrier trunk call with audio', () => {
     async () => {
       const run = await runInNetworkNamespace(THIS_FILE);
       const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+2 passed \| 1 skipped \(3\)/);
+      expect(plain).toMatch(/Tests\s+3 passed \| 1 skipped \(4\)/);
       expect(run.code).toBe(0);
     },
     300_000,
@@ -65,6 +66,7 @@ describe.runIf(IN_NAMESPACE)('carrier trunk calls (inside the namespace)', { tim
   let browser: Browser;
   let agent: Page;
   let admin: Page;
+  let recordedCampaignId: number;
 
   async function signedInPage(email: string): Promise<Page> {
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1440, height: 900 } });
@@ -102,6 +104,12 @@ describe.runIf(IN_NAMESPACE)('carrier trunk calls (inside the namespace)', { tim
       if (campaign?.type === 'inbound' && enabled.has(campaign.id)) campaignId = campaign.id;
     }
     expect(campaignId).not.toBeNull();
+    recordedCampaignId = campaignId as number;
+    // The campaign records its calls (the administration's campaign form, through its API).
+    const campaign = await api<Record<string, unknown>>(admin, 'GET', `/api/admin/campaigns/${campaignId}`);
+    const { id: _id, ...fields } = campaign.json;
+    const edited = await api(admin, 'POST', `/api/admin/campaigns/${campaignId}`, { ...fields, record_calls: true });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
     const trunk = await api(admin, 'POST', '/api/admin/trunks', {
       name: 'Carrier on 127.0.0.2',
       source_addresses: [CARRIER],
@@ -159,10 +167,22 @@ describe.runIf(IN_NAMESPACE)('carrier trunk calls (inside the namespace)', { tim
       await expect.poll(() => media.received(), POLL).toBeGreaterThan(100);
       expect(await audioPacketsSent(agent)).toBeGreaterThan(100);
       expect(media.sent()).toBeGreaterThan(100);
+      // The call is recorded: the agent pauses the recording for a card number, then resumes it.
+      const control = agent.getByTestId('recording-control');
+      await expect.poll(() => control.getAttribute('data-paused'), POLL).toBe('false');
       await screenshot(agent, 'carrier-call-talking');
-      // The caller hangs up after its talk time: the after-call form.
+      await agent.getByTestId('recording-pause').click();
+      await expect.poll(() => control.getAttribute('data-paused'), POLL).toBe('true');
+      await screenshot(agent, 'carrier-call-recording-paused');
+      await agent.waitForTimeout(1500);
+      await agent.getByTestId('recording-resume').click();
+      await expect.poll(() => control.getAttribute('data-paused'), POLL).toBe('false');
+      // The caller hangs up after its talk time: the after-call form, which the agent closes (the call ends).
       await agent.getByTestId('after-call-form').waitFor({ timeout: 30_000 });
       expect((await caller.done).code).toBe(0);
+      await chooseDisposition(agent);
+      await agent.getByTestId('after-call-close').click();
+      await agent.waitForURL('**/inquiries/all_calls');
     } catch (error) {
       throw new Error(
         `${(error as Error).message}\ncarrier media: ${media.received()} in, ${media.sent()} out\n` +
@@ -172,6 +192,47 @@ describe.runIf(IN_NAMESPACE)('carrier trunk calls (inside the namespace)', { tim
       await caller.stop();
       media.close();
     }
+  });
+
+  it("the administrator plays the call's recording from the call log: as long as the talk, the pause noted", async () => {
+    const calls = await api<{ items: { id: string; campaign_id: number; talk_seconds: number }[] }>(
+      admin,
+      'GET',
+      `/api/tables/call_log?page=1&sortBy=queued_at&sortDesc=true`,
+    );
+    const call = calls.json.items.find((row) => row.campaign_id === recordedCampaignId);
+    expect(call).toBeDefined();
+    await admin.goto('/tables/call_log');
+    const cell = admin.getByRole('button', { name: new RegExp(`recording of call ${call?.id} `) });
+    // Playable a few seconds after the hang-up (the recorder's files become one WAV).
+    await expect
+      .poll(
+        async () => {
+          await admin.reload();
+          return cell.count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    await cell.click();
+    const dialog = admin.getByTestId('recordings-dialog');
+    const audio = dialog.getByTestId('call-recording-audio');
+    await audio.waitFor();
+    const seconds = await audio.evaluate(
+      (element: HTMLAudioElement) =>
+        new Promise<number>((resolve, reject) => {
+          if (element.readyState >= 1) resolve(element.duration);
+          element.addEventListener('loadedmetadata', () => resolve(element.duration));
+          element.addEventListener('error', () => reject(new Error('the recording did not load')));
+        }),
+    );
+    const row = await api<{ recordings: { duration_ms: number }[] }>(admin, 'GET', `/api/calls/${call?.id}/recordings`);
+    expect(Math.abs(seconds * 1000 - (row.json.recordings[0]?.duration_ms ?? 0))).toBeLessThan(100);
+    expect(Math.abs(seconds - (call?.talk_seconds ?? 0))).toBeLessThan(1);
+    const pauses = dialog.getByTestId('call-recording-pause');
+    expect(await pauses.count()).toBe(1);
+    expect(await pauses.textContent()).toMatch(/^Paused by .+ from 0:\d\d to 0:\d\d/);
+    await screenshot(admin, 'call-log-recording');
   });
 
   it('a caller from an address the trunk does not allow is refused (403)', async () => {

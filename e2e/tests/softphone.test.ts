@@ -8,6 +8,7 @@ import { screenshot, signIn } from '../support/browser.js';
 import {
   audioPacketsReceived,
   type Caller,
+  chooseDisposition,
   IN_NAMESPACE,
   launchPhoneBrowser,
   openCaller,
@@ -57,22 +58,6 @@ const setStatus = (page: Page, status: string) =>
   api(page, 'POST', '/api/status/set_new_status', { status_name: status });
 const callData = async (page: Page, id: number) =>
   (await api<{ status: string; agent_id: number | null }>(page, 'GET', `/api/inquiries/${id}/get_call_data`)).json;
-
-/**
- * Chooses the after-call form's first disposition when the campaign has any, and waits until the server has taken
- * it (the select shows it then): until then the form asks for one and Close keeps it open.
- */
-async function chooseDisposition(page: Page): Promise<void> {
-  const select = page.getByTestId('after-call-disposition');
-  if ((await select.count()) === 0) return;
-  // Loaded: the placeholder says "Choose…" (a campaign without dispositions has only it, and needs none).
-  await expect.poll(() => select.locator('option').first().textContent(), POLL).toBe('Choose…');
-  const options = select.locator('option:not([value=""])');
-  if ((await options.count()) === 0) return;
-  const first = (await options.first().getAttribute('value')) as string;
-  await select.selectOption(first);
-  await expect.poll(() => select.inputValue(), POLL).toBe(first);
-}
 
 /** A new browser context on the app with the fake microphone's peer connections recorded, signed in as `email`. */
 async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {

@@ -410,3 +410,77 @@ describe('hostile input', () => {
     expect((await post(admin, '/api/admin/users', newUser({ email: 'TWIN@shiftline.TEST' }))).statusCode).toBe(409);
   });
 });
+
+describe('campaign settings', () => {
+  it('saved as loaded, with an archived agent still enabled on it, is taken as it was', async () => {
+    const agentId = await createUser({ campaign_ids: [] });
+    const created = await post(admin, '/api/admin/campaigns', {
+      name: 'Kept agents',
+      unique_name: 'kept-agents',
+      type: 'inbound',
+      company_id: null,
+      start_work_time: null,
+      end_work_time: null,
+      active: true,
+      archived: false,
+      billing_rate_cents: 0,
+      agent_ids: [agentId],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    expect((await post(admin, `/api/admin/users/${agentId}/archive`, {})).statusCode).toBe(200);
+    const { id: _id, ...loaded } = (await get(admin, `/api/admin/campaigns/${id}`)).json();
+    expect(loaded.agent_ids).toEqual([agentId]);
+    const saved = await post(admin, `/api/admin/campaigns/${id}`, loaded);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // A listed agent newly added still must exist and take calls.
+    const refused = await post(admin, `/api/admin/campaigns/${id}`, { ...loaded, agent_ids: [agentId, 2_000_000_000] });
+    expect(refused.json().error.fields).toEqual({ agent_ids: 'names records that do not exist (2000000000)' });
+  });
+
+  it('records calls when told, keeps its recording settings when an edit leaves them out, and checks the retention', async () => {
+    const created = await post(admin, '/api/admin/campaigns', {
+      name: 'Recorded',
+      unique_name: 'recorded',
+      type: 'inbound',
+      company_id: null,
+      start_work_time: null,
+      end_work_time: null,
+      active: true,
+      archived: false,
+      billing_rate_cents: 0,
+      agent_ids: [],
+    });
+    const id = created.json().id;
+    const { id: _id, ...loaded } = (await get(admin, `/api/admin/campaigns/${id}`)).json();
+    // A new campaign does not record; it keeps recordings 90 days once it does.
+    expect(loaded).toMatchObject({
+      record_calls: false,
+      agents_hear_own_recordings: false,
+      recording_retention_days: 90,
+    });
+    const on = { ...loaded, record_calls: true, agents_hear_own_recordings: true, recording_retention_days: 30 };
+    expect((await post(admin, `/api/admin/campaigns/${id}`, on)).statusCode).toBe(200);
+    const { record_calls: _r, agents_hear_own_recordings: _a, recording_retention_days: _d, ...older } = on;
+    expect((await post(admin, `/api/admin/campaigns/${id}`, { ...older, name: 'Recorded still' })).statusCode).toBe(
+      200,
+    );
+    expect((await get(admin, `/api/admin/campaigns/${id}`)).json()).toMatchObject({
+      name: 'Recorded still',
+      record_calls: true,
+      agents_hear_own_recordings: true,
+      recording_retention_days: 30,
+    });
+    for (const [days, reason] of [
+      [0, 'must be at least 1 day'],
+      [3651, 'must be at most 3650 days'],
+      [1.5, 'must be a whole number of days'],
+      [null, 'must be a whole number of days'],
+    ] as const) {
+      const refused = await post(admin, `/api/admin/campaigns/${id}`, { ...on, recording_retention_days: days });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ recording_retention_days: reason });
+    }
+    expect((await get(admin, `/api/admin/campaigns/${id}`)).json().recording_retention_days).toBe(30);
+  });
+});

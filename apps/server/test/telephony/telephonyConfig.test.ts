@@ -18,6 +18,9 @@ describe('telephony configuration', () => {
       port: 5060,
       wsUrl: 'ws://127.0.0.1:5060',
       kamailioUrl: 'http://127.0.0.1:5060',
+      // Calls are recorded only with both rtpengine's control socket and the recordings folder.
+      rtpengine: null,
+      recordingsDir: null,
     });
     // The simulated centre's callers cannot call a real network.
     expect(config.simulate).toBe(false);
@@ -29,8 +32,16 @@ describe('telephony configuration', () => {
       SIP_PORT: '5070',
       SIP_WS_URL: 'wss://sip.example.org/ws',
       KAMAILIO_URL: 'http://10.0.0.5:5070',
+      SIP_RTPENGINE: 'udp:127.0.0.1:2223',
+      SIP_RECORDINGS_DIR: '/srv/recordings',
     });
-    expect(named.sip).toMatchObject({ domain: 'sip.example.org', port: 5070, wsUrl: 'wss://sip.example.org/ws' });
+    expect(named.sip).toMatchObject({
+      domain: 'sip.example.org',
+      port: 5070,
+      wsUrl: 'wss://sip.example.org/ws',
+      rtpengine: 'udp:127.0.0.1:2223',
+      recordingsDir: '/srv/recordings',
+    });
   });
 
   it('refuses a SIP setup without its secret, with a weak one, or with the simulator on', () => {
@@ -44,5 +55,8 @@ describe('telephony configuration', () => {
       /TELEPHONY="asterisk" must be simulated or sip/,
     );
     expect(() => loadConfig({ ...base, SIP_WS_URL: 'http://x' })).toThrow(/SIP_WS_URL/);
+    expect(() => loadConfig({ ...base, SIP_RTPENGINE: '127.0.0.1' })).toThrow(
+      /SIP_RTPENGINE="127.0.0.1" must be 'host:port'/,
+    );
   });
 });

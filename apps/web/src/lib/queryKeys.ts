@@ -57,6 +57,8 @@ export const queryKeys = {
     call: (id: number) => ['calls', 'call', id, 'data'] as const,
     dispositions: (id: number) => ['calls', 'call', id, 'dispositions'] as const,
     sales: (id: number) => ['calls', 'call', id, 'sales'] as const,
+    recordings: (id: number) => ['calls', 'call', id, 'recordings'] as const,
+    liveRecording: (id: number) => ['calls', 'call', id, 'live-recording'] as const,
     operators: (id: number, role: string) => ['calls', 'call', id, 'operators', role] as const,
     products: ['calls', 'products'] as const,
   },

@@ -80,6 +80,8 @@ export const tableHeaderSchema = z.object({
   as_atom: z.boolean().optional(),
   /** The row's time zone (and its difference to the viewer's) shown beside the value. */
   show_tz: z.boolean().optional(),
+  /** A call's recordings (their length): the cell opens them to play, the row's id being the call's (call log). */
+  opens_recordings: z.boolean().optional(),
   /** A phone: red when the row's is_valid is false. */
   check_valid_phone: z.boolean().optional(),
   /** The totals row: the sum, or the average ('awg', 2 decimals), over every filtered row. */

@@ -1,4 +1,4 @@
-import { opensCallPage, type PeriodValue, toE164 } from '@shiftline/shared';
+import { can, hearsRecording, opensCallPage, type PeriodValue, toE164 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { foldRollupBacklog } from '../../rollups/index.js';
@@ -60,6 +60,13 @@ function callRows({ db, viewer }: TableContext): RowQuery {
       'd.title as disposition',
       'c.agent_disconnected',
       'c.callback_requested',
+      // The length of the call's playable recordings (one per agent leg), null when it has none.
+      sql<
+        number | null
+      >`(SELECT sum(r.duration_ms) / 1000.0 FROM call_recordings r WHERE r.call_id = c.id AND r.status = 'ready')`.as(
+        'recording_seconds',
+      ),
+      'camp.agents_hear_own_recordings',
     ]);
   if (viewer.role === 'agent') query = query.where('c.agent_id', '=', viewer.id);
   if (viewer.role === 'company_supervisor') query = query.where('camp.company_id', '=', viewer.company_id ?? -1);
@@ -230,11 +237,24 @@ export const callLogTable: TableDefinition = {
         apply: (query, value) => query.where('c.disposition_id', 'in', value as number[]),
       },
     },
+    {
+      text: 'Recording',
+      value: 'recording_seconds',
+      formatSecInTime: true,
+      opens_recordings: true,
+      visible: (viewer) => can(viewer.role, 'calls.recordings'),
+    },
   ],
   rows: callRows,
-  present: (row, { viewer }) => ({
+  present: ({ agents_hear_own_recordings: agentsHearOwn, ...row }, { viewer }) => ({
     ...row,
     url: opensCallPage(viewer, row.agent_id as number | null) ? `/inquiries/call/${row.id}` : null,
+    // The agent's own call's recording only where the campaign lets agents hear theirs (hearsRecording).
+    recording_seconds:
+      row.recording_seconds !== null &&
+      hearsRecording(viewer, { agent_id: row.agent_id as number | null, agents_hear_own: agentsHearOwn === true })
+        ? Number(row.recording_seconds)
+        : null,
   }),
   summary: summaryFromRollups,
 };

@@ -1,7 +1,9 @@
 import type {
   CallData,
   CallForUser,
+  CallRecordings,
   FlowStatus,
+  LiveRecording,
   Operator,
   Product,
   Sales,
@@ -44,4 +46,8 @@ export const callsApi = {
   sales: (callId: number) => http.get<Sales>(`/api/sales/${callId}/get_sales`),
   setSales: (callId: number, body: SetNewSalesBody) => http.post<Sales>(`/api/sales/${callId}/set_new_sales`, body),
   clearSales: (callId: number) => http.post<Sales>(`/api/sales/${callId}/clear_sales`),
+  recordings: (callId: number) => http.get<CallRecordings>(`/api/calls/${callId}/recordings`),
+  liveRecording: (callId: number) => http.get<LiveRecording>(`/api/calls/${callId}/recording`),
+  pauseRecording: (callId: number) => http.post<LiveRecording>(`/api/calls/${callId}/recording/pause`),
+  resumeRecording: (callId: number) => http.post<LiveRecording>(`/api/calls/${callId}/recording/resume`),
 };

@@ -1,1 +1,2 @@
 export { CallWatcher } from './components/CallWatcher';
+export { RecordingsButton } from './components/RecordingsButton';

@@ -1,7 +1,13 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { type AdminCampaign, CAMPAIGN_TYPES, type CampaignType, EMPTY_LABELS } from '@shiftline/shared';
+import {
+  type AdminCampaign,
+  CAMPAIGN_TYPES,
+  type CampaignType,
+  EMPTY_LABELS,
+  RECORDING_RETENTION_DAYS,
+} from '@shiftline/shared';
 import { useState } from 'react';
 import { adminApi } from '../api';
 import { useAdminOptions } from '../hooks/useAdminOptions';
@@ -23,6 +29,9 @@ type Draft = {
   active: boolean;
   archived: boolean;
   billing_rate: string;
+  record_calls: boolean;
+  agents_hear_own_recordings: boolean;
+  recording_retention_days: string;
   agent_ids: number[];
 };
 
@@ -36,6 +45,9 @@ const NEW_CAMPAIGN: Draft = {
   active: true,
   archived: false,
   billing_rate: '0.00',
+  record_calls: false,
+  agents_hear_own_recordings: false,
+  recording_retention_days: String(RECORDING_RETENTION_DAYS.default),
   agent_ids: [],
 };
 
@@ -45,6 +57,7 @@ const draftOf = (campaign: AdminCampaign): Draft => ({
   start_work_time: campaign.start_work_time ?? '',
   end_work_time: campaign.end_work_time ?? '',
   billing_rate: (campaign.billing_rate_cents / 100).toFixed(2),
+  recording_retention_days: String(campaign.recording_retention_days),
 });
 
 const bodyOf = (draft: Draft) => ({
@@ -57,6 +70,10 @@ const bodyOf = (draft: Draft) => ({
   active: draft.active,
   archived: draft.archived,
   billing_rate_cents: Math.round(Number(draft.billing_rate) * 100),
+  record_calls: draft.record_calls,
+  agents_hear_own_recordings: draft.agents_hear_own_recordings,
+  // Not a number: sent as null, which the server refuses naming the field.
+  recording_retention_days: Number(draft.recording_retention_days),
   agent_ids: draft.agent_ids,
 });
 
@@ -79,7 +96,7 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
     onClose,
   );
   const text = (
-    key: 'name' | 'unique_name' | 'start_work_time' | 'end_work_time' | 'billing_rate',
+    key: 'name' | 'unique_name' | 'start_work_time' | 'end_work_time' | 'billing_rate' | 'recording_retention_days',
     label: string,
     hint?: string,
   ) => {
@@ -135,6 +152,34 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
           label="Archived"
         />
       </Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={draft.record_calls}
+            onChange={(e) => set('record_calls', e.target.checked)}
+            data-testid="admin-campaign-record-calls"
+          />
+        }
+        label="Record calls"
+      />
+      {draft.record_calls ? (
+        <>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={draft.agents_hear_own_recordings}
+                onChange={(e) => set('agents_hear_own_recordings', e.target.checked)}
+              />
+            }
+            label="Agents may play their own calls' recordings"
+          />
+          {text(
+            'recording_retention_days',
+            'Keep recordings for (days)',
+            `${RECORDING_RETENTION_DAYS.min} to ${RECORDING_RETENTION_DAYS.max}; older ones are deleted`,
+          )}
+        </>
+      ) : null}
       <RecordsField
         label="Agents enabled"
         records={options?.agents}

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type CallData, type CurrentUser, callStateLabel, LIVE_CALL_STATES } from '@shiftline/shared';
+import { type CallData, type CurrentUser, callStateLabel, can, LIVE_CALL_STATES } from '@shiftline/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth';
@@ -17,11 +17,13 @@ import { AfterCallDialog } from './AfterCallDialog';
 import { BlacklistButton } from './BlacklistButton';
 import { CallbackControl } from './CallbackControl';
 import { CallControls } from './CallControls';
+import { CallRecordings } from './CallRecordings';
 import { CallTimer } from './CallTimer';
 import { ClientCard } from './ClientCard';
 import { DispositionSelect } from './DispositionSelect';
 import { IncomingCall } from './IncomingCall';
 import { NotesField } from './NotesField';
+import { RecordingControl } from './RecordingControl';
 import { SalesPanel } from './SalesPanel';
 import { TransferPanel } from './TransferPanel';
 
@@ -89,7 +91,12 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
           data-state={call.status}
         />
         <CallTimer call={call} />
-        {working && (call.status === 'talking' || call.status === 'on_hold') ? <CallControls call={call} /> : null}
+        {working && (call.status === 'talking' || call.status === 'on_hold') ? (
+          <>
+            <RecordingControl callId={call.inquiry_id} />
+            <CallControls call={call} />
+          </>
+        ) : null}
       </Box>
       {working && call.status === 'offered' ? <IncomingCall call={call} autoAnswer={user.role === 'agent'} /> : null}
       {working || handedOver ? null : (
@@ -110,6 +117,12 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
         </Alert>
       )}
       {working ? <CallSections call={call} user={user} notes={notes} /> : null}
+      {/* An ended call's recordings, for the roles that may hear them (an agent their own, where allowed). */}
+      {!working && (call.status === 'after_call' || call.status === 'ended') && can(user.role, 'calls.recordings') ? (
+        <Section title="Recording" testId="call-recording-section">
+          <CallRecordings callId={call.inquiry_id} zone={user.timezone} hideWhenForbidden />
+        </Section>
+      ) : null}
       {call.status === 'after_call' && working ? <AfterCallDialog call={call} user={user} notes={notes} /> : null}
       {handedOver ? <AfterCallDialog call={call} user={user} notes={notes} part="handed_over" /> : null}
     </Box>

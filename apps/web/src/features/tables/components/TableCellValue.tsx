@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TableHeader, TableRow } from '@shiftline/shared';
+import { RecordingsButton } from '../../calls';
 import { formatCellText } from '../utils/formatCell';
 
 type Props = { header: TableHeader; row: TableRow; zone: string };
@@ -10,6 +11,9 @@ export function TableCellValue({ header, row, zone }: Props) {
   const text = formatCellText(header, row, zone);
   if (header.as_atom && text !== '—') {
     return <Chip size="small" label={text} variant="outlined" data-testid="table-atom" />;
+  }
+  if (header.opens_recordings && text !== '—') {
+    return <RecordingsButton callId={Number(row.id)} label={text} zone={zone} />;
   }
   if (header.check_valid_phone) {
     const invalid = row.is_valid === false;
