@@ -106,6 +106,7 @@ type CampaignSeed = {
   archived?: boolean;
   active?: boolean;
   rateCents: number;
+  recordCalls?: boolean;
 };
 
 /** Working windows are UTC; 'Night Desk' runs 23:00–07:00 UTC, a night shift in every supported zone. */
@@ -117,6 +118,8 @@ const CAMPAIGNS: CampaignSeed[] = [
     groups: [0, 1],
     window: ['12:00', '23:00'],
     rateCents: 3400,
+    // On real SIP its calls are recorded (the simulated network carries no audio to record).
+    recordCalls: true,
   },
   {
     name: 'Northwind Appointment Reminders',
@@ -258,6 +261,7 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
           start_work_time: seed.window?.[0] ?? null,
           end_work_time: seed.window?.[1] ?? null,
           billing_rate_cents: seed.rateCents,
+          record_calls: seed.recordCalls ?? false,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
