@@ -32,7 +32,7 @@ const aggregates = () =>
       (SELECT count(*) FROM call_rollups) AS rollups`);
 
 const clearHistory = () =>
-  sql`TRUNCATE sale_lines, sales_leads, agent_state_log, calls, clients, agent_payments, ${rollupTables}
+  sql`TRUNCATE sale_lines, sales_leads, agent_state_log, recording_pauses, call_recordings, calls, clients, agent_payments, ${rollupTables}
       RESTART IDENTITY CASCADE`.execute(database.db);
 
 let firstRun: Awaited<ReturnType<typeof aggregates>>;

@@ -9,7 +9,7 @@ type NewCall = import('kysely').Insertable<Database['calls']>;
 
 /** Empties the call history and its rollups, so a test's hand-made calls are the only ones counted. */
 export async function clearCallHistory(database: DatabaseHandle): Promise<void> {
-  await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, calls, agent_payments, ${rollupTables}`.execute(
+  await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, recording_pauses, call_recordings, calls, agent_payments, ${rollupTables}`.execute(
     database.db,
   );
 }
