@@ -202,18 +202,21 @@ describe.runIf(IN_NAMESPACE)('carrier trunk calls (inside the namespace)', { tim
     );
     const call = calls.json.items.find((row) => row.campaign_id === recordedCampaignId);
     expect(call).toBeDefined();
-    await admin.goto('/tables/call_log');
-    const cell = admin.getByRole('button', { name: new RegExp(`recording of call ${call?.id} `) });
     // Playable a few seconds after the hang-up (the recorder's files become one WAV).
     await expect
-      .poll(
-        async () => {
-          await admin.reload();
-          return cell.count();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toBe(1);
+      .poll(async () => {
+        const listed = await api<{ recordings: { status: string; failure: string | null }[] }>(
+          admin,
+          'GET',
+          `/api/calls/${call?.id}/recordings`,
+        );
+        const recording = listed.json.recordings[0];
+        return recording?.status === 'failed' ? `failed: ${recording.failure}` : recording?.status;
+      }, POLL)
+      .toBe('ready');
+    await admin.goto('/tables/call_log');
+    const cell = admin.getByRole('button', { name: new RegExp(`recording of call ${call?.id} `) });
+    await cell.waitFor();
     await cell.click();
     const dialog = admin.getByTestId('recordings-dialog');
     const audio = dialog.getByTestId('call-recording-audio');

@@ -137,8 +137,8 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
     expect(await centre.stateOf(agent.userId)).toBe('after_call_work');
   });
 
-  it('a caller who hangs up while nobody is free abandons the call', async () => {
-    const { number } = await centre.campaign();
+  it('a caller who hangs up while nobody is free abandons the call, which is offered to nobody after', async () => {
+    const { id, number } = await centre.campaign();
     const caller = runSipp([
       `127.0.0.1:${kamailio.port}`,
       '-sf',
@@ -166,6 +166,13 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
     });
     expect(call.queue_seconds).toBeGreaterThanOrEqual(1);
     expect(call.answered_at).toBeNull();
+    // An agent who goes Ready afterwards is offered nothing: the caller is gone (no ghost in the queue).
+    const agent = await registeredAgent(id);
+    await t.app.live.engine.sweep();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await centre.stateOf(agent.userId)).toBe('ready');
+    expect(await centre.callRow(call.id)).toMatchObject({ abandoned: true, agent_id: null, offered_at: null });
+    expect(kamailio.log()).not.toMatch(/Relay Failed/);
   });
 
   it('an offer that rings out is cancelled and the caller goes to the next agent', async () => {
