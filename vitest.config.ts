@@ -1,11 +1,22 @@
 import './scripts/node20-polyfills.ts';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/*
+ * The tests that run real Kamailio, rtpengine and SIP parties check SIP behaviour, which does not change with the
+ * database: they run once per run, on PostgreSQL when TEST_DATABASE_URL is set (production's database, with its
+ * concurrent connections), else on the embedded one. The rest of the integration tests run on both.
+ */
+const KAMAILIO_TESTS = [
+  'test/telephony/{kamailio,kamailioOutbound,kamailioTrunks,registrations,deskPhone,recordings,defaultPort}.test.ts',
+];
+const kamailioTestsRunOn = process.env.TEST_DATABASE_URL ? 'server-postgres' : 'server';
+
 const serverProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: 'apps/server',
     include: ['test/**/*.test.ts'],
+    exclude: kamailioTestsRunOn === name ? [] : KAMAILIO_TESTS,
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -47,6 +58,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Tests a file marks concurrent run two at a time: one waits on the network while the other works.
+          maxConcurrency: 2,
         },
       },
     ],

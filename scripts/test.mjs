@@ -2,6 +2,7 @@
 // The whole test suite, as `npm test` runs it: type checks, lint, unit, database integration, browser tests.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
@@ -32,6 +33,9 @@ function ensureChromium() {
   apt(['install', '-y', '-qq', 'chromium']);
 }
 
+/** Files' wall times across the runs, for the slowest-files list at the end. */
+const fileTimes = [];
+
 function countResults(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -40,6 +44,9 @@ function countResults(file) {
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
   });
+  for (const tested of report.testResults ?? []) {
+    fileTimes.push({ seconds: (tested.endTime - tested.startTime) / 1000, name: relative(process.cwd(), tested.name) });
+  }
 }
 
 function summarize() {
@@ -49,6 +56,12 @@ function summarize() {
   );
   if (results.length > 0)
     console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  if (fileTimes.length > 0) {
+    // A file run in two projects (embedded database and PostgreSQL) is listed once per run.
+    const slowest = [...fileTimes].sort((one, other) => other.seconds - one.seconds).slice(0, 10);
+    console.log('\nSlowest test files:');
+    for (const { seconds, name } of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  }
 }
 
 mkdirSync('.artifacts', { recursive: true });

@@ -62,8 +62,9 @@ describe('accessibility (axe-core: no serious or critical violations) and page t
     await page.context().close();
   });
 
+  // Two roles at a time (the e2e project's maxConcurrency): one role's pages load while the other's are checked.
   for (const role of ROLES) {
-    it(`every page of the ${ROLE_NAMES[role]}'s navigation`, async () => {
+    it.concurrent(`every page of the ${ROLE_NAMES[role]}'s navigation`, { timeout: 120_000 }, async () => {
       const page = await signedInPage(browser(), ROLE_EMAILS[role]);
       const links = await page.locator('nav[aria-label="Main"] a').evaluateAll((anchors) =>
         anchors.map((anchor) => ({

@@ -45,11 +45,10 @@ async function freePortAt(port: number): Promise<number> {
 }
 
 const installed = kamailioInstalled() && sippInstalled();
-// Once per run: the PostgreSQL project would run the same file beside this one, and 5060 is one port.
-const once = process.env.TEST_DB_KIND !== 'postgres';
-const free = once && installed && (await defaultPortFree());
+// The file runs in one project only (vitest.config.ts: the Kamailio tests run once per run), as 5060 is one port.
+const free = installed && (await defaultPortFree());
 if (!installed) console.warn('Skipping the default-port tests: Kamailio, rtpengine or SIPp is not installed.');
-else if (once && !free) console.warn('Skipping the default-port tests: 5060 is taken on 127.0.0.1.');
+else if (!free) console.warn('Skipping the default-port tests: 5060 is taken on 127.0.0.1.');
 
 /** The processes under `pid` (children, grandchildren …), from /proc. */
 function descendants(pid: number): number[] {
