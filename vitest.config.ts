@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import './scripts/node20-polyfills.ts';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -30,23 +32,55 @@ const postgresProjects = process.env.TEST_DATABASE_URL
   ? [serverProject('server-postgres', { TEST_DB_KIND: 'postgres' })]
   : [];
 
+/** The web tests that replace modules (vi.mock) and those that do not, read from their files. */
+function webTests() {
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.test\.tsx?$/.test(entry.name)) found.push(path);
+    }
+  };
+  walk('apps/web/test');
+  const mocks = (path: string) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path, 'utf8'));
+  const relative = (path: string) => path.replace(/^apps\/web\//, '');
+  return {
+    mocking: found.filter(mocks).map(relative),
+    shared: found.filter((path) => !mocks(path)).map(relative),
+  };
+}
+const WEB_TESTS = webTests();
+
+/*
+ * Web component tests in jsdom. Importing MUI and the app's modules is most of their cost, so files that replace no
+ * module share one module cache per worker (isolate: false); a file that mocks modules gets a fresh one, as its
+ * replacements would leak into the files after it.
+ */
+const webProject = (
+  name: string,
+  options: { isolate: boolean; include: string[] },
+): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: 'apps/web',
+    include: options.include,
+    isolate: options.isolate,
+    environment: 'jsdom',
+    setupFiles: ['test/setup.ts'],
+    // MUI screens rendered in jsdom take 1–4 s while the integration project shares the 2 cores; several suites
+    // already said 20 s each. One limit for all keeps every screen test at 2× margin or more on CI.
+    testTimeout: 20_000,
+  },
+});
+
 // One runner, four projects: pure units (shared, web components), database integration (server), browser (e2e).
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'web',
-          root: 'apps/web',
-          include: ['test/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['test/setup.ts'],
-          // MUI screens rendered in jsdom take 1–4 s while the integration project shares the 2 cores; several
-          // suites already said 20 s each. One limit for all keeps every screen test at 2× margin or more on CI.
-          testTimeout: 20_000,
-        },
-      },
+      webProject('web', { isolate: false, include: WEB_TESTS.shared }),
+      webProject('web-mocking', { isolate: true, include: WEB_TESTS.mocking }),
       serverProject('server', { TEST_DB_KIND: 'pglite' }),
       ...postgresProjects,
       {

@@ -74,7 +74,13 @@ step('import boundaries', process.execPath, ['scripts/checkImportBoundaries.mjs'
 step('rollup SQL drift', 'npm', ['run', '--silent', 'db:sql', '--', '--check']);
 step('build web app', 'npm', ['run', '--silent', 'build']);
 
-const projects = ['shared', 'web', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : [])];
+const projects = [
+  'shared',
+  'web',
+  'web-mocking',
+  'server',
+  ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : []),
+];
 if (!process.env.TEST_DATABASE_URL)
   console.log('TEST_DATABASE_URL is not set: integration tests run on the embedded database only.');
 const vitest = (name, projectNames) => [
