@@ -66,6 +66,7 @@ const webProject = (
     root: 'apps/web',
     include: options.include,
     isolate: options.isolate,
+    maxWorkers: 2,
     environment: 'jsdom',
     setupFiles: ['test/setup.ts'],
     // MUI screens rendered in jsdom take 1–4 s while the integration project shares the 2 cores; several suites

@@ -412,7 +412,7 @@ describe('hostile input', () => {
 });
 
 describe('campaign settings', () => {
-  it('saved as loaded, with an archived agent still enabled on it, is taken as it was', async () => {
+  it('an archived agent neither appears in nor blocks a campaign form, and keeps their place when it is saved', async () => {
     const agentId = await createUser({ campaign_ids: [] });
     const created = await post(admin, '/api/admin/campaigns', {
       name: 'Kept agents',
@@ -430,12 +430,19 @@ describe('campaign settings', () => {
     const id = created.json().id;
     expect((await post(admin, `/api/admin/users/${agentId}/archive`, {})).statusCode).toBe(200);
     const { id: _id, ...loaded } = (await get(admin, `/api/admin/campaigns/${id}`)).json();
-    expect(loaded.agent_ids).toEqual([agentId]);
+    expect(loaded.agent_ids).toEqual([]);
     const saved = await post(admin, `/api/admin/campaigns/${id}`, loaded);
     expect(saved.statusCode, saved.body).toBe(200);
-    // A listed agent newly added still must exist and take calls.
-    const refused = await post(admin, `/api/admin/campaigns/${id}`, { ...loaded, agent_ids: [agentId, 2_000_000_000] });
-    expect(refused.json().error.fields).toEqual({ agent_ids: 'names records that do not exist (2000000000)' });
+    const place = await t.database.db
+      .selectFrom('campaign_agents')
+      .select('is_disabled')
+      .where('campaign_id', '=', id)
+      .where('user_id', '=', agentId)
+      .executeTakeFirstOrThrow();
+    expect(place.is_disabled).toBe(false);
+    // Naming an archived agent is still refused: the form cannot add one.
+    const refused = await post(admin, `/api/admin/campaigns/${id}`, { ...loaded, agent_ids: [agentId] });
+    expect(refused.json().error.fields).toEqual({ agent_ids: `names records that do not exist (${agentId})` });
   });
 
   it('records calls when told, keeps its recording settings when an edit leaves them out, and checks the retention', async () => {

@@ -2,7 +2,7 @@ import { CALL_TAKING_ROLES, type CampaignType } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database } from '../../db/schema.js';
-import { listedUser } from '../users/index.js';
+import { listedAgent, listedUser } from '../users/index.js';
 import { existingIds, setEnabledCampaignAgents } from './adminQueries.js';
 
 type CampaignColumns = {
@@ -105,13 +105,16 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
     updateCampaign: async (id: number, campaign: CampaignColumns) => {
       await db.updateTable('campaigns').set(campaign).where('id', '=', id).execute();
     },
+    /** The listed agents enabled on the campaign (archived and system users are not the form's to show). */
     async enabledAgentIds(campaignId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('campaign_agents')
-        .select('user_id')
-        .where('campaign_id', '=', campaignId)
-        .where('is_disabled', '=', false)
-        .orderBy('user_id')
+        .innerJoin('users', 'users.id', 'campaign_agents.user_id')
+        .select('campaign_agents.user_id')
+        .where('campaign_agents.campaign_id', '=', campaignId)
+        .where('campaign_agents.is_disabled', '=', false)
+        .where(listedAgent)
+        .orderBy('campaign_agents.user_id')
         .execute();
       return rows.map((row) => row.user_id);
     },

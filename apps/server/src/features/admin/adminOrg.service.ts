@@ -28,21 +28,12 @@ export function createAdminOrgService(deps: {
     refusingDuplicates(() => db.transaction().execute((trx) => work(createAdminOrgRepository(trx))));
   const reader = createAdminOrgRepository(db);
 
-  /**
-   * Checks a campaign's fields; `enabledNow` are the agents it has (an edit): one since archived stays allowed, so
-   * the form saved as it was loaded keeps them rather than being refused.
-   */
-  async function checkCampaign(
-    org: AdminOrgRepository,
-    campaign: CampaignFields,
-    exceptId: number | null,
-    enabledNow: readonly number[] = [],
-  ) {
+  async function checkCampaign(org: AdminOrgRepository, campaign: CampaignFields, exceptId: number | null) {
     if (campaign.company_id !== null) {
       throwIfUnknown('company_id', [campaign.company_id], await org.existingIds('companies', [campaign.company_id]));
     }
     const agentIds = [...new Set(campaign.agent_ids)];
-    throwIfUnknown('agent_ids', agentIds, new Set([...(await org.listedAgentIds(agentIds)), ...enabledNow]));
+    throwIfUnknown('agent_ids', agentIds, await org.listedAgentIds(agentIds));
     throwIfTaken({ unique_name: await org.uniqueNameTaken('campaigns', campaign.unique_name, exceptId) });
     return agentIds;
   }
@@ -164,8 +155,8 @@ export function createAdminOrgService(deps: {
       const changed = await inTransaction(async (org) => {
         const campaign = await org.lockCampaign(id);
         if (!campaign) throw notFound('No such campaign.');
+        const agentIds = await checkCampaign(org, body, id);
         const before = { ...campaign, agent_ids: await org.enabledAgentIds(id) };
-        const agentIds = await checkCampaign(org, body, id, before.agent_ids);
         await org.updateCampaign(id, campaignColumns(body));
         await org.setEnabledAgents(id, agentIds);
         await org.writeAudit({

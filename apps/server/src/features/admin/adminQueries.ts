@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { listedAgent } from '../users/index.js';
 
 /* Queries both administration repositories make: which rows a form names exist, and who works in which campaign. */
 
@@ -36,6 +37,10 @@ export async function setEnabledCampaignAgents(
     .where(side, '=', id)
     .$if(otherIds.length > 0, (q) => q.where(other, 'not in', [...otherIds]))
     .where('is_disabled', '=', false)
+    // The campaign form lists only listed agents: an archived or system user it cannot show keeps their place.
+    .$if(side === 'campaign_id', (q) =>
+      q.where('user_id', 'in', (users) => users.selectFrom('users').select('users.id').where(listedAgent)),
+    )
     .execute();
   if (otherIds.length === 0) return;
   const pair = (otherId: number) =>
