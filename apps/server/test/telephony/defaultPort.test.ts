@@ -45,7 +45,7 @@ async function freePortAt(port: number): Promise<number> {
 }
 
 const installed = kamailioInstalled() && sippInstalled();
-// The file runs in one project only (vitest.config.ts: the Kamailio tests run once per run), as 5060 is one port.
+// The file runs alone, after the other server tests (vitest.config.ts): 5060 is one port, and SIPp callers take it.
 const free = installed && (await defaultPortFree());
 if (!installed) console.warn('Skipping the default-port tests: Kamailio, rtpengine or SIPp is not installed.');
 else if (!free) console.warn('Skipping the default-port tests: 5060 is taken on 127.0.0.1.');

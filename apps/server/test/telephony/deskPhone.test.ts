@@ -1,18 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baresipInstalled, type RunningBaresip, startBaresip } from '../../../../telephony/baresip.mjs';
-import {
-  freePort,
-  kamailioInstalled,
-  kamailioRpc,
-  type RunningKamailio,
-  sippInstalled,
-  startKamailio,
-} from '../../../../telephony/harness.mjs';
+import { kamailioInstalled, kamailioRpc, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { startRtpEndpoint } from '../../../../telephony/rtpEndpoint.mjs';
 import { runSipp, scenario } from '../../../../telephony/sipp.mjs';
 import { signedInRequests } from '../support/requests.js';
-import { demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
+import { demoEmail, login, type Session, type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
+import { eventually as eventuallyOr, type KamailioApp, kamailioSaid, startKamailioApp } from './kamailioApp.js';
 
 // A desk phone on real SIP: Debian's baresip registers an agent's extension with the device credentials the
 // administration gave (Kamailio asks the app for the HA1), takes a SIPp caller's call routed to that agent (it answers
@@ -22,24 +16,14 @@ const installed = kamailioInstalled() && sippInstalled() && baresipInstalled();
 const secret = 'kamailio-desk-phone-secret-0123456789';
 let t: TestApp;
 let kamailio: RunningKamailio;
+let running: KamailioApp | undefined;
 let admin: Session;
 let phone: RunningBaresip | null = null;
 const { get, post } = signedInRequests(() => t);
 const centre = telephonyCentre(() => t);
 
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `timed out; Kamailio said:\n${kamailio?.log().slice(-2000)}\nbaresip:\n${phone?.log().slice(-3000)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+  eventuallyOr(probe, { explain: () => `${kamailioSaid(kamailio)}\nbaresip:\n${phone?.log().slice(-3000)}`, ms });
 
 /** The contacts Kamailio's location table has for an extension (JSON-RPC ul.lookup; none: []). */
 async function contactsOf(extension: string): Promise<string[]> {
@@ -52,19 +36,8 @@ async function contactsOf(extension: string): Promise<string[]> {
 
 describe.skipIf(!installed)('a desk phone (baresip) through Kamailio', () => {
   beforeAll(async () => {
-    const port = await freePort();
-    const sip = {
-      secret,
-      domain: '127.0.0.1',
-      port,
-      wsUrl: `ws://127.0.0.1:${port}`,
-      kamailioUrl: `http://127.0.0.1:${port}`,
-    };
-    t = await startTestApp({ sip });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const appPort = typeof address === 'object' && address ? address.port : 0;
-    kamailio = await startKamailio({ appUrl: `http://127.0.0.1:${appPort}`, port, secret, holdMs: 5000 });
+    running = await startKamailioApp({ kamailio: { secret } });
+    ({ t, kamailio } = running);
     admin = await login(t.app, demoEmail('administrator'));
   });
   afterEach(async () => {
@@ -72,8 +45,7 @@ describe.skipIf(!installed)('a desk phone (baresip) through Kamailio', () => {
     phone = null;
   });
   afterAll(async () => {
-    await kamailio?.stop();
-    await t?.close();
+    await running?.close();
   });
 
   it('registers with its device credentials, answers a routed call, and is refused once revoked', async () => {

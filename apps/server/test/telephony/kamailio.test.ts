@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  kamailioInstalled,
-  type RunningKamailio,
-  sippInstalled,
-  startKamailio,
-} from '../../../../telephony/harness.mjs';
+import { freePort, kamailioInstalled, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { registerAgents, runSipp, type SippRun, scenario } from '../../../../telephony/sipp.mjs';
 import { signedInRequests } from '../support/requests.js';
-import { startTestApp, type TestApp } from '../support/testApp.js';
+import { type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
+import { eventually as eventuallyOr, type KamailioApp, kamailioSaid, startKamailioApp } from './kamailioApp.js';
 
 // Real Kamailio and SIPp (Debian's kamailio*, sip-tester; `npm run telephony` or .ci/run installs them).
 const installed = kamailioInstalled() && sippInstalled();
@@ -17,6 +12,7 @@ if (!installed) console.warn('Skipping the Kamailio tests: kamailio and sipp are
 
 let t: TestApp;
 let kamailio: RunningKamailio;
+let running: KamailioApp | undefined;
 let phones: SippRun;
 let phonesPort: number;
 /** The engine's clock runs ahead by this much (an offer rings out without waiting 20 s). */
@@ -26,39 +22,20 @@ const centre = telephonyCentre(() => t);
 const secret = 'kamailio-test-secret-0123456789';
 
 /** Waits until `probe` gives a value (polling), or fails after `ms`. */
-async function eventually<T>(probe: () => Promise<T | null | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+  eventuallyOr(probe, { explain: () => kamailioSaid(kamailio), ms });
 
 describe.skipIf(!installed)('calls through Kamailio', () => {
   beforeAll(async () => {
-    const port = await freePort();
-    const sip = {
-      secret,
-      domain: '127.0.0.1',
-      port,
-      wsUrl: `ws://127.0.0.1:${port}`,
-      kamailioUrl: `http://127.0.0.1:${port}`,
-    };
-    t = await startTestApp({ sip }, { now: () => Date.now() + ahead });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const appPort = typeof address === 'object' && address ? address.port : 0;
-    kamailio = await startKamailio({ appUrl: `http://127.0.0.1:${appPort}`, port, secret, holdMs: 5000 });
+    running = await startKamailioApp({ kamailio: { secret }, now: () => Date.now() + ahead });
+    ({ t, kamailio } = running);
     phonesPort = await freePort();
     // The agents' phones: ring 300 ms, answer, wait for a BYE.
     phones = runSipp(['-sf', scenario('agent'), '-i', '127.0.0.1', '-p', String(phonesPort)]);
   });
   afterAll(async () => {
     await phones?.stop();
-    await kamailio?.stop();
-    await t?.close();
+    await running?.close();
   });
 
   /** A ready agent on the campaign whose phone (a SIPp) is registered at Kamailio with get_settings' token. */

@@ -11,6 +11,7 @@ import { coldCallFixtures } from '../coldCalls/fixtures.js';
 import { signedInRequests } from '../support/requests.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
+import { eventually as eventuallyOr, kamailioSaid } from './kamailioApp.js';
 
 // Outbound calls on real SIP: an agent's phone (a SIPp here, the browser's JsSIP in the browser test) dials the
 // client of its outbound call through Kamailio, which asks the app and sends it on to the outbound gateway, a SIPp
@@ -27,15 +28,8 @@ const { get, post } = signedInRequests(() => t);
 const centre = telephonyCentre(() => t);
 const leads = coldCallFixtures(() => t);
 
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; Kamailio said:\n${kamailio?.log().slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+  eventuallyOr(probe, { explain: () => kamailioSaid(kamailio), ms });
 
 /** Kamailio with a callee answering with `answerChance` as its outbound gateway. */
 async function network(answerChance: number) {

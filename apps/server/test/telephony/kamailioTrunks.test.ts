@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  kamailioInstalled,
-  type RunningKamailio,
-  sippInstalled,
-  startKamailio,
-} from '../../../../telephony/harness.mjs';
+import { freePort, kamailioInstalled, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { registerAgents, runSipp, scenario, startCarrier } from '../../../../telephony/sipp.mjs';
 import { coldCallFixtures } from '../coldCalls/fixtures.js';
 import { signedInRequests } from '../support/requests.js';
-import { demoEmail, login, type Session, startTestApp, type TestApp } from '../support/testApp.js';
+import { demoEmail, login, type Session, type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
+import { eventually as eventuallyOr, type KamailioApp, kamailioSaid, startKamailioApp } from './kamailioApp.js';
 
 // Carrier trunks on real SIP: Kamailio asks the app whether the INVITE's source address may call a campaign number
 // (SIPp callers from 127.0.0.2 and 127.0.0.3: the loopback network is all this machine's), and sends an agent's
@@ -21,20 +16,14 @@ const installed = kamailioInstalled() && sippInstalled();
 const secret = 'kamailio-trunks-secret-0123456789';
 let t: TestApp;
 let kamailio: RunningKamailio;
+let running: KamailioApp | undefined;
 let admin: Session;
 const { get, post } = signedInRequests(() => t);
 const centre = telephonyCentre(() => t);
 const leads = coldCallFixtures(() => t);
 
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; Kamailio said:\n${kamailio?.log().slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+  eventuallyOr(probe, { explain: () => kamailioSaid(kamailio), ms });
 
 /** A SIPp caller at `source` dialling `number` with `flavour`'s scenario. */
 const callFrom = (source: string, number: string, flavour: 'caller-refused' | 'caller-leaves', talkMs = 1500) =>
@@ -62,24 +51,12 @@ const callFrom = (source: string, number: string, flavour: 'caller-refused' | 'c
 
 describe.skipIf(!installed)('carrier trunks through Kamailio', () => {
   beforeAll(async () => {
-    const port = await freePort();
-    const sip = {
-      secret,
-      domain: '127.0.0.1',
-      port,
-      wsUrl: `ws://127.0.0.1:${port}`,
-      kamailioUrl: `http://127.0.0.1:${port}`,
-    };
-    t = await startTestApp({ sip });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const appPort = typeof address === 'object' && address ? address.port : 0;
-    kamailio = await startKamailio({ appUrl: `http://127.0.0.1:${appPort}`, port, secret, holdMs: 5000 });
+    running = await startKamailioApp({ kamailio: { secret } });
+    ({ t, kamailio } = running);
     admin = await login(t.app, demoEmail('administrator'));
   });
   afterAll(async () => {
-    await kamailio?.stop();
-    await t?.close();
+    await running?.close();
   });
 
   it('a caller from an address the trunk does not allow is refused with 403; one from its address is queued', async () => {

@@ -1,19 +1,14 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baresipInstalled, type RunningBaresip, startBaresip } from '../../../../telephony/baresip.mjs';
-import {
-  freePort,
-  kamailioInstalled,
-  type RunningKamailio,
-  sippInstalled,
-  startKamailio,
-} from '../../../../telephony/harness.mjs';
+import { kamailioInstalled, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { startRtpEndpoint } from '../../../../telephony/rtpEndpoint.mjs';
 import { runSipp, scenario } from '../../../../telephony/sipp.mjs';
 import { createRecordingsService, createRtpengineControl } from '../../src/features/recordings/index.js';
 import { signedInRequests } from '../support/requests.js';
-import { as, demoEmail, login, startTestApp, type TestApp } from '../support/testApp.js';
+import { as, demoEmail, login, type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
+import { eventually as eventuallyOr, type KamailioApp, kamailioSaid, startKamailioApp } from './kamailioApp.js';
 
 /*
  * Call recording on real SIP (issue 24 item 8): a carrier's caller (SIPp, plain RTP with a tone) talks 7 s to an
@@ -32,34 +27,23 @@ let phone: RunningBaresip | null = null;
 const { get, post } = signedInRequests(() => t);
 const centre = telephonyCentre(() => t);
 
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `timed out; Kamailio said:\n${kamailio?.log().slice(-2000)}\nrtpengine:\n${kamailio?.rtpengine.log().slice(-2000)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T>(probe: () => Promise<T | null | undefined | false>) =>
+  eventuallyOr(probe, {
+    ms: 20_000,
+    explain: () => `${kamailioSaid(kamailio)}\nrtpengine:\n${kamailio?.rtpengine.log().slice(-2000)}`,
+  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!installed)('call recording through rtpengine', () => {
+  let running: KamailioApp;
   beforeAll(async () => {
-    // Kamailio (and rtpengine, recording into a folder of its own) first: the app needs rtpengine's control address.
-    const appPort = await freePort();
-    kamailio = await startKamailio({ appUrl: `http://127.0.0.1:${appPort}`, holdMs: 5000 });
-    t = await startTestApp({ sip: kamailio.sipConfig });
-    await t.app.listen({ port: appPort, host: '127.0.0.1' });
+    running = await startKamailioApp();
+    ({ t, kamailio } = running);
   });
   afterAll(async () => {
     await phone?.stop();
-    await kamailio?.stop();
-    await t?.close();
+    await running?.close();
   });
 
   it('records a call with its pause, plays it to the roles allowed, and deletes it after the retention', async () => {

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  kamailioInstalled,
-  type RunningKamailio,
-  sippInstalled,
-  startKamailio,
-} from '../../../../telephony/harness.mjs';
+import { freePort, kamailioInstalled, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { registerAgents, runSipp, type SippRun, scenario } from '../../../../telephony/sipp.mjs';
 import { signedInRequests } from '../support/requests.js';
-import { startTestApp, type TestApp } from '../support/testApp.js';
+import { type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
+import { eventually as eventuallyOr, type KamailioApp, kamailioSaid, startKamailioApp } from './kamailioApp.js';
 
 // Registrations that recover, no ghost calls, authenticated agent phones: real Kamailio and SIPp parties.
 const installed = kamailioInstalled() && sippInstalled();
@@ -17,6 +12,7 @@ if (!installed) console.warn('Skipping the registration tests: kamailio and sipp
 
 let t: TestApp;
 let kamailio: RunningKamailio;
+let running: KamailioApp | undefined;
 let phones: SippRun;
 let phonesPort: number;
 let refusing: SippRun;
@@ -25,32 +21,13 @@ const { get, post } = signedInRequests(() => t);
 const centre = telephonyCentre(() => t);
 const secret = 'registrations-test-secret-0123456789';
 
-async function eventually<T>(probe: () => Promise<T | null | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const eventually = <T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+  eventuallyOr(probe, { explain: () => kamailioSaid(kamailio), everyMs: 50, ms });
 
 describe.skipIf(!installed)('registrations, ghost calls and agent phones through Kamailio', () => {
   beforeAll(async () => {
-    const port = await freePort();
-    const sip = {
-      secret,
-      domain: '127.0.0.1',
-      port,
-      wsUrl: `ws://127.0.0.1:${port}`,
-      kamailioUrl: `http://127.0.0.1:${port}`,
-      reconcileEveryMs: 1000,
-    };
-    t = await startTestApp({ sip });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const appPort = typeof address === 'object' && address ? address.port : 0;
-    kamailio = await startKamailio({ appUrl: `http://127.0.0.1:${appPort}`, port, secret, holdMs: 5000 });
+    running = await startKamailioApp({ kamailio: { secret }, sip: { reconcileEveryMs: 1000 } });
+    ({ t, kamailio } = running);
     phonesPort = await freePort();
     phones = runSipp(['-sf', scenario('agent'), '-i', '127.0.0.1', '-p', String(phonesPort)]);
     refusingPort = await freePort();
@@ -59,8 +36,7 @@ describe.skipIf(!installed)('registrations, ghost calls and agent phones through
   afterAll(async () => {
     await phones?.stop();
     await refusing?.stop();
-    await kamailio?.stop();
-    await t?.close();
+    await running?.close();
   });
 
   async function credentials(agent: Awaited<ReturnType<typeof centre.agent>>) {
