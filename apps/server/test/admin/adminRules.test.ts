@@ -37,6 +37,21 @@ const newUser = (overrides: Partial<CreateUserBody> = {}): CreateUserBody => {
   };
 };
 
+/** A campaign form's body: an inbound campaign with no window, company or agents, unless `fields` say otherwise. */
+const newCampaign = (name: string, uniqueName: string, fields: Record<string, unknown> = {}) => ({
+  name,
+  unique_name: uniqueName,
+  type: 'inbound',
+  company_id: null,
+  start_work_time: null,
+  end_work_time: null,
+  active: true,
+  archived: false,
+  billing_rate_cents: 0,
+  agent_ids: [],
+  ...fields,
+});
+
 async function createUser(overrides: Partial<CreateUserBody> = {}, as: Session = admin): Promise<number> {
   const response = await post(as, '/api/admin/users', newUser(overrides));
   expect(response.statusCode, response.body).toBe(201);
@@ -276,18 +291,11 @@ describe('audit rows', () => {
       .selectFrom('audit_log')
       .select(({ fn }) => fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    const refused = await post(admin, '/api/admin/campaigns', {
-      name: 'Half way',
-      unique_name: 'half-way',
-      type: 'inbound',
-      company_id: null,
-      start_work_time: null,
-      end_work_time: null,
-      active: true,
-      archived: false,
-      billing_rate_cents: 0,
-      agent_ids: [await userIdOf('former.agent@shiftline.test')],
-    });
+    const refused = await post(
+      admin,
+      '/api/admin/campaigns',
+      newCampaign('Half way', 'half-way', { agent_ids: [await userIdOf('former.agent@shiftline.test')] }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().error.fields)).toEqual(['agent_ids']);
     const campaign = await t.database.db
@@ -358,18 +366,11 @@ describe('hostile input', () => {
       newUser({ role: 'company_supervisor', agent_call_type: null }),
     );
     expect(portal.json().error.fields).toEqual({ company_id: 'is required for a company supervisor' });
-    const window = await post(admin, '/api/admin/campaigns', {
-      name: 'Bad window',
-      unique_name: 'bad-window',
-      type: 'sideways',
-      company_id: null,
-      start_work_time: '25:00',
-      end_work_time: null,
-      active: true,
-      archived: false,
-      billing_rate_cents: 0,
-      agent_ids: [],
-    });
+    const window = await post(
+      admin,
+      '/api/admin/campaigns',
+      newCampaign('Bad window', 'bad-window', { type: 'sideways', start_work_time: '25:00' }),
+    );
     expect(window.statusCode).toBe(400);
     expect(Object.keys(window.json().error.fields).sort()).toEqual(['start_work_time', 'type']);
     expect(await t.database.db.selectFrom('users').select('id').limit(1).execute()).toHaveLength(1);
@@ -414,18 +415,11 @@ describe('hostile input', () => {
 describe('campaign settings', () => {
   it('an archived agent neither appears in nor blocks a campaign form, and keeps their place when it is saved', async () => {
     const agentId = await createUser({ campaign_ids: [] });
-    const created = await post(admin, '/api/admin/campaigns', {
-      name: 'Kept agents',
-      unique_name: 'kept-agents',
-      type: 'inbound',
-      company_id: null,
-      start_work_time: null,
-      end_work_time: null,
-      active: true,
-      archived: false,
-      billing_rate_cents: 0,
-      agent_ids: [agentId],
-    });
+    const created = await post(
+      admin,
+      '/api/admin/campaigns',
+      newCampaign('Kept agents', 'kept-agents', { agent_ids: [agentId] }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     expect((await post(admin, `/api/admin/users/${agentId}/archive`, {})).statusCode).toBe(200);
@@ -446,18 +440,7 @@ describe('campaign settings', () => {
   });
 
   it('records calls when told, keeps its recording settings when an edit leaves them out, and checks the retention', async () => {
-    const created = await post(admin, '/api/admin/campaigns', {
-      name: 'Recorded',
-      unique_name: 'recorded',
-      type: 'inbound',
-      company_id: null,
-      start_work_time: null,
-      end_work_time: null,
-      active: true,
-      archived: false,
-      billing_rate_cents: 0,
-      agent_ids: [],
-    });
+    const created = await post(admin, '/api/admin/campaigns', newCampaign('Recorded', 'recorded'));
     const id = created.json().id;
     const { id: _id, ...loaded } = (await get(admin, `/api/admin/campaigns/${id}`)).json();
     // A new campaign does not record; it keeps recordings 90 days once it does.

@@ -2,11 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baresipInstalled, type RunningBaresip, startBaresip } from '../../../../telephony/baresip.mjs';
 import { kamailioInstalled, kamailioRpc, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { startRtpEndpoint } from '../../../../telephony/rtpEndpoint.mjs';
-import { runSipp, scenario } from '../../../../telephony/sipp.mjs';
 import { signedInRequests } from '../support/requests.js';
 import { demoEmail, login, type Session, type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
-import { eventually as eventuallyOr, type KamailioApp, kamailioSaid, startKamailioApp } from './kamailioApp.js';
+import {
+  carrierCaller,
+  eventually as eventuallyOr,
+  type KamailioApp,
+  kamailioSaid,
+  startKamailioApp,
+} from './kamailioApp.js';
 
 // A desk phone on real SIP: Debian's baresip registers an agent's extension with the device credentials the
 // administration gave (Kamailio asks the app for the HA1), takes a SIPp caller's call routed to that agent (it answers
@@ -76,31 +81,7 @@ describe.skipIf(!installed)('a desk phone (baresip) through Kamailio', () => {
     await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
     // A carrier's caller whose media (plain RTP, a tone) is this test's own endpoint; Kamailio's rtpengine relays it.
     const media = await startRtpEndpoint('127.0.0.1');
-    const caller = runSipp([
-      `127.0.0.1:${kamailio.port}`,
-      '-sf',
-      scenario('carrier-caller'),
-      '-s',
-      number,
-      '-key',
-      'caller',
-      '+14165550166',
-      '-key',
-      'rtp_ip',
-      '127.0.0.1',
-      '-key',
-      'rtp_port',
-      String(media.port),
-      '-i',
-      '127.0.0.1',
-      '-m',
-      '1',
-      '-d',
-      '3000',
-      '-timeout',
-      '20s',
-      '-timeout_error',
-    ]);
+    const caller = carrierCaller(kamailio, { number, from: '+14165550166', mediaPort: media.port, talkMs: 3000 });
     // The agent's call is on: talking while the caller talks to the phone, then after-call work once the caller hangs up.
     const talking = await eventually(async () => {
       const row = await t.database.db.selectFrom('calls').selectAll().where('did', '=', number).executeTakeFirst();

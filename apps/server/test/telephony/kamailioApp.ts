@@ -1,4 +1,5 @@
 import { freePort, type KamailioOptions, type RunningKamailio, startKamailio } from '../../../../telephony/harness.mjs';
+import { runSipp, scenario } from '../../../../telephony/sipp.mjs';
 import type { SipConfig } from '../../src/config.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
@@ -50,3 +51,37 @@ export async function startKamailioApp(
     throw error;
   }
 }
+
+/**
+ * A carrier's caller through Kamailio: SIPp signals from 127.0.0.1, its media (plain RTP, PCMU) is `mediaPort`
+ * (a test's own RTP endpoint playing a tone); it dials `number`, talks `talkMs` once answered, and hangs up.
+ */
+export const carrierCaller = (
+  kamailio: RunningKamailio,
+  call: { number: string; from: string; mediaPort: number; talkMs: number; timeout?: string },
+) =>
+  runSipp([
+    `127.0.0.1:${kamailio.port}`,
+    '-sf',
+    scenario('carrier-caller'),
+    '-s',
+    call.number,
+    '-key',
+    'caller',
+    call.from,
+    '-key',
+    'rtp_ip',
+    '127.0.0.1',
+    '-key',
+    'rtp_port',
+    String(call.mediaPort),
+    '-i',
+    '127.0.0.1',
+    '-m',
+    '1',
+    '-d',
+    String(call.talkMs),
+    '-timeout',
+    call.timeout ?? '20s',
+    '-timeout_error',
+  ]);

@@ -3,12 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baresipInstalled, type RunningBaresip, startBaresip } from '../../../../telephony/baresip.mjs';
 import { kamailioInstalled, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { startRtpEndpoint } from '../../../../telephony/rtpEndpoint.mjs';
-import { runSipp, scenario } from '../../../../telephony/sipp.mjs';
 import { createRecordingsService, createRtpengineControl } from '../../src/features/recordings/index.js';
 import { signedInRequests } from '../support/requests.js';
 import { as, demoEmail, login, type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
-import { eventually as eventuallyOr, type KamailioApp, kamailioSaid, startKamailioApp } from './kamailioApp.js';
+import {
+  carrierCaller,
+  eventually as eventuallyOr,
+  type KamailioApp,
+  kamailioSaid,
+  startKamailioApp,
+} from './kamailioApp.js';
 
 /*
  * Call recording on real SIP (issue 24 item 8): a carrier's caller (SIPp, plain RTP with a tone) talks 7 s to an
@@ -66,31 +71,13 @@ describe.skipIf(!installed)('call recording through rtpengine', () => {
     await post(agent, '/api/status/set_new_status', { status_name: 'ready' });
 
     const media = await startRtpEndpoint('127.0.0.1');
-    const caller = runSipp([
-      `127.0.0.1:${kamailio.port}`,
-      '-sf',
-      scenario('carrier-caller'),
-      '-s',
+    const caller = carrierCaller(kamailio, {
       number,
-      '-key',
-      'caller',
-      '+14165550177',
-      '-key',
-      'rtp_ip',
-      '127.0.0.1',
-      '-key',
-      'rtp_port',
-      String(media.port),
-      '-i',
-      '127.0.0.1',
-      '-m',
-      '1',
-      '-d',
-      String(TALK_MS),
-      '-timeout',
-      '30s',
-      '-timeout_error',
-    ]);
+      from: '+14165550177',
+      mediaPort: media.port,
+      talkMs: TALK_MS,
+      timeout: '30s',
+    });
     let callId: string;
     try {
       const talking = await eventually(async () => {
