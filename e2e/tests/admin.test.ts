@@ -145,10 +145,20 @@ describe('administration', () => {
     expect(await input(page, 'admin-campaign-unique-name').inputValue()).toBe('browser-campaign');
     expect(await input(page, 'admin-campaign-start-work-time').inputValue()).toBe('13:00');
     expect(await input(page, 'admin-campaign-billing-rate').inputValue()).toBe('42.50');
-    await shot(page, 'campaign-edit');
     await input(page, 'admin-campaign-billing-rate').fill('45');
+    // It records its calls from now on, keeping them 30 days.
+    const campaignId = Number(/\/admin\/campaigns\/(\d+)$/.exec(page.url())?.[1]);
+    await input(page, 'admin-campaign-record-calls').check();
+    await input(page, 'admin-campaign-recording-retention-days').fill('30');
+    await shot(page, 'campaign-edit');
     await page.getByTestId('admin-campaign-dialog-save').click();
     await dialog.waitFor({ state: 'detached' });
+    const saved = await api<{ record_calls: boolean; recording_retention_days: number }>(
+      page,
+      'GET',
+      `/api/admin/campaigns/${campaignId}`,
+    );
+    expect(saved.json).toMatchObject({ record_calls: true, recording_retention_days: 30 });
     // Closing the form goes back to the list.
     await page.waitForURL(/\/admin\/campaigns$/);
     const campaigns = await api<{
