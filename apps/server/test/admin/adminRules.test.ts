@@ -474,3 +474,43 @@ describe('campaign settings', () => {
     expect((await get(admin, `/api/admin/campaigns/${id}`)).json().recording_retention_days).toBe(30);
   });
 });
+
+describe('the CRM id', () => {
+  it("is set on the user form, ends the agent's CRM-id warning, is one person's, and stays when an edit leaves it out", async () => {
+    const email = 'crm.agent@shiftline.test';
+    const id = await createUser({ email });
+    const session = await login(t.app, email, 'first-password');
+    await post(session, '/api/profile/change_password', {
+      current_password: 'first-password',
+      new_password: 'agent-password',
+      confirm_password: 'agent-password',
+    });
+    expect((await get(session, '/api/profile/check_crm_id')).json().message).toMatch(/CRM ID is not set/);
+    const {
+      id: _id,
+      archived: _a,
+      must_change_password: _m,
+      ...form
+    } = (await get(admin, `/api/admin/users/${id}`)).json();
+    expect(form.crm_id).toBeNull();
+    expect((await post(admin, `/api/admin/users/${id}`, { ...form, crm_id: '  CRM-31337 ' })).statusCode).toBe(200);
+    expect((await get(admin, `/api/admin/users/${id}`)).json().crm_id).toBe('CRM-31337');
+    expect((await get(session, '/api/profile/check_crm_id')).json().message).toBeNull();
+    // An edit without the field keeps it; another user may not have it; control characters are refused.
+    const { crm_id: _c, ...older } = form;
+    expect((await post(admin, `/api/admin/users/${id}`, { ...older, first_name: 'Crm' })).statusCode).toBe(200);
+    expect((await get(admin, `/api/admin/users/${id}`)).json()).toMatchObject({
+      first_name: 'Crm',
+      crm_id: 'CRM-31337',
+    });
+    const taken = await post(admin, '/api/admin/users', newUser({ crm_id: 'CRM-31337' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.fields).toEqual({ crm_id: 'is already used' });
+    const control = await post(admin, `/api/admin/users/${id}`, { ...form, crm_id: 'CRM\u0000-1' });
+    expect(control.statusCode).toBe(400);
+    expect(control.json().error.fields).toEqual({ crm_id: 'must not contain control characters' });
+    // Emptied: none again, and the warning is back.
+    expect((await post(admin, `/api/admin/users/${id}`, { ...form, crm_id: '' })).statusCode).toBe(200);
+    expect((await get(session, '/api/profile/check_crm_id')).json().message).toMatch(/CRM ID is not set/);
+  });
+});

@@ -26,6 +26,7 @@ const EXISTING: AdminUser = {
   timezone: 'America/Halifax',
   pay_rate_cents: 1850,
   extension: '2040',
+  crm_id: 'CRM-2040',
   agent_call_type: 'outbound',
   campaign_ids: [5],
   archived: false,
@@ -82,6 +83,7 @@ describe('the administration user form', () => {
         timezone: 'America/Toronto',
         pay_rate_cents: 1725,
         extension: null,
+        crm_id: null,
         agent_call_type: 'inbound',
         campaign_ids: [],
         password: 'first-password',
@@ -132,10 +134,14 @@ describe('the administration user form', () => {
     expect((await screen.findByTestId('admin-user-temporary-password')).textContent).toContain('Tmp-9x2');
     await waitFor(() => expect(screen.queryByTestId('admin-user-reset-confirm')).toBeNull());
     fireEvent.change(field('admin-user-extension'), { target: { value: '' } });
+    // The CRM id the CRM-id check asks for is the form's to set.
+    expect(field('admin-user-crm-id').value).toBe('CRM-2040');
+    fireEvent.change(field('admin-user-crm-id'), { target: { value: 'CRM-77' } });
     fireEvent.click(screen.getByTestId('admin-user-dialog-save'));
     await waitFor(() => expect(closed).toBe(true));
     expect(callsTo(fetch, 'POST', '/api/admin/users/12')[0]).toMatchObject({
       extension: null,
+      crm_id: 'CRM-77',
       pay_rate_cents: 1850,
       agent_call_type: 'outbound',
       campaign_ids: [5],

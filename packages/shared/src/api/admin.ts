@@ -45,6 +45,19 @@ const extensionSchema = z
   .regex(/^\d{2,8}$/, { error: 'must be 2 to 8 digits' })
   .nullable();
 
+/**
+ * The user's id in the centre's CRM, which credits their sales (the CRM-id check asks for it): up to 64 printable
+ * characters; empty or null for none. Left out of an edit, the user keeps theirs.
+ */
+const crmIdSchema = z
+  .string({ error: 'must be text or null' })
+  .trim()
+  .max(64, { error: 'must be at most 64 characters' })
+  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'must not contain control characters' })
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
 const passwordSchema = z
   .string()
   .min(8, { error: 'must be at least 8 characters' })
@@ -62,6 +75,7 @@ const userFieldsSchema = z.strictObject({
   timezone: z.enum(TIME_ZONE_IDS, { error: 'must be one of the thirteen supported time zones' }),
   pay_rate_cents: centsSchema,
   extension: extensionSchema,
+  crm_id: crmIdSchema,
   agent_call_type: z.enum(AGENT_CALL_TYPES, { error: 'must be inbound, outbound or email' }).nullable(),
   /** The campaigns the user is enabled in (others they were in are disabled, their history kept). */
   campaign_ids: idListSchema(MAX_ADMIN_LIST_IDS),
@@ -108,6 +122,7 @@ export const adminUserSchema = z.object({
   timezone: z.string(),
   pay_rate_cents: z.number().int(),
   extension: z.string().nullable(),
+  crm_id: z.string().nullable(),
   agent_call_type: z.enum(AGENT_CALL_TYPES).nullable(),
   campaign_ids: z.array(z.number().int()),
   archived: z.boolean(),

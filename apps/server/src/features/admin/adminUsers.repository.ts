@@ -21,14 +21,20 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
     enabledCampaignIds: createUsersRepository(db).enabledCampaignIds,
 
     /** Another user with this email (case-insensitive) or extension, for the form's field errors. */
-    async clashes(user: { email: string; extension: string | null }, exceptId: number | null) {
+    /** Which of the user's e-mail, extension and CRM id another user has (one CRM id credits one person's sales). */
+    async clashes(
+      user: { email: string; extension: string | null; crm_id?: string | null | undefined },
+      exceptId: number | null,
+    ) {
+      const crmId = user.crm_id ?? null;
       const rows = await db
         .selectFrom('users')
-        .select(['id', 'email', 'extension'])
+        .select(['id', 'email', 'extension', 'crm_id'])
         .where((eb) =>
           eb.or([
             eb(sql<string>`lower(email)`, '=', user.email.toLowerCase()),
             ...(user.extension === null ? [] : [eb('extension', '=', user.extension)]),
+            ...(crmId === null ? [] : [eb('crm_id', '=', crmId)]),
           ]),
         )
         .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as number))
@@ -36,6 +42,7 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
       return {
         email: rows.some((row) => row.email.toLowerCase() === user.email.toLowerCase()),
         extension: user.extension !== null && rows.some((row) => row.extension === user.extension),
+        crm_id: crmId !== null && rows.some((row) => row.crm_id === crmId),
       };
     },
 

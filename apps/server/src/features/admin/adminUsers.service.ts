@@ -85,8 +85,10 @@ export function createAdminUsersService(deps: {
     return campaignIds;
   }
 
-  /** The columns the user form edits, from its body or from the user's row. */
-  const columnsOf = (user: Pick<UserRow, FormColumn>): Pick<UserRow, FormColumn> => ({
+  /** The columns the user form edits, from its body or from the user's row (a body without crm_id keeps the row's). */
+  const columnsOf = (
+    user: Pick<UserRow, Exclude<FormColumn, 'crm_id'>> & { crm_id?: string | null | undefined },
+  ): Pick<UserRow, Exclude<FormColumn, 'crm_id'>> & { crm_id?: string | null } => ({
     email: user.email,
     first_name: user.first_name,
     second_name: user.second_name,
@@ -96,6 +98,7 @@ export function createAdminUsersService(deps: {
     timezone: user.timezone,
     pay_rate_cents: user.pay_rate_cents,
     extension: user.extension,
+    crm_id: user.crm_id,
     agent_call_type: user.agent_call_type,
   });
 
@@ -194,6 +197,7 @@ export function createAdminUsersService(deps: {
       return {
         id: user.id,
         ...columnsOf(user),
+        crm_id: user.crm_id,
         campaign_ids: await reader.enabledCampaignIds(id),
         archived: user.archived,
         must_change_password: user.must_change_password,

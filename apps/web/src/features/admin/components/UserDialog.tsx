@@ -41,6 +41,7 @@ type Draft = {
   timezone: TimeZoneId;
   pay_rate: string;
   extension: string;
+  crm_id: string;
   agent_call_type: string;
   campaign_ids: number[];
   password: string;
@@ -56,6 +57,7 @@ const NEW_USER: Draft = {
   timezone: DEFAULT_TIME_ZONE,
   pay_rate: '0',
   extension: '',
+  crm_id: '',
   agent_call_type: 'inbound',
   campaign_ids: [],
   password: '',
@@ -71,6 +73,7 @@ const draftOf = (user: AdminUser): Draft => ({
   timezone: user.timezone as TimeZoneId,
   pay_rate: (user.pay_rate_cents / 100).toFixed(2),
   extension: user.extension ?? '',
+  crm_id: user.crm_id ?? '',
   agent_call_type: user.agent_call_type ?? '',
   campaign_ids: user.campaign_ids,
   password: '',
@@ -89,6 +92,7 @@ function bodyOf(draft: Draft) {
     timezone: draft.timezone,
     pay_rate_cents: Math.round(Number(draft.pay_rate) * 100),
     extension: draft.extension.trim() === '' ? null : draft.extension,
+    crm_id: draft.crm_id.trim() === '' ? null : draft.crm_id,
     agent_call_type: takesCalls && draft.agent_call_type !== '' ? (draft.agent_call_type as 'inbound') : null,
     campaign_ids: takesCalls ? draft.campaign_ids : [],
   };
@@ -243,6 +247,14 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         error={errors.extension}
         hint="2 to 8 digits, or empty"
         testId="admin-user-extension"
+      />
+      <AdminTextField
+        label="CRM ID"
+        value={draft.crm_id}
+        onChange={(v) => set('crm_id', v)}
+        error={errors.crm_id}
+        hint="The user's id in the CRM, which credits their sales"
+        testId="admin-user-crm-id"
       />
       {takesCalls ? (
         <>
