@@ -5,13 +5,16 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { freePort, type ServerProcess, spawnServer } from '@shiftline/server/testing/process';
 import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type RunningDemoCallers, startDemoCallers } from '../../telephony/demoCallers.mjs';
 import { kamailioInstalled, type RunningKamailio, startKamailio } from '../../telephony/harness.mjs';
 import { startCallee } from '../../telephony/sipp.mjs';
+import { api } from './api.js';
+import { signIn } from './browser.js';
 
 /*
  * The browser softphone's test bench: the real app on a real Kamailio, Chromium with a fake microphone, and a caller
@@ -331,3 +334,51 @@ export async function chooseDisposition(page: Page): Promise<void> {
   await select.selectOption(first);
   await expect.poll(() => select.inputValue(), { timeout: 20_000, interval: 250 }).toBe(first);
 }
+
+/**
+ * A real-call test file's one test outside the namespace: it re-runs the file inside one (runInNetworkNamespace),
+ * where `passed` tests must pass (only this re-run test is skipped there); skipped with the reason when the machine
+ * lacks Kamailio, SIPp, rtpengine or unshare.
+ */
+export function runsInsideNamespace(file: string, title: string, passed: number, timeoutMs: number): void {
+  const missing = telephonyMissing();
+  describe.skipIf(IN_NAMESPACE)(title, () => {
+    it.skipIf(missing !== null)(
+      `runs inside a private network namespace${missing ? ` (skipped: ${missing})` : ''}`,
+      async () => {
+        const run = await runInNetworkNamespace(file);
+        const plain = stripVTControlCharacters(run.output);
+        expect(plain).toMatch(new RegExp(`Tests\\s+${passed} passed \\| 1 skipped \\(${passed + 1}\\)`));
+        expect(plain).not.toMatch(/\d+ failed/);
+        expect(run.code).toBe(0);
+      },
+      timeoutMs,
+    );
+  });
+}
+
+/** A page of the app signed in as `email`, its peer connections recorded (for getStats), in Toronto's zone. */
+export async function signedInPhonePage(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    timezoneId: 'America/Toronto',
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(20_000);
+  await recordPeerConnections(context);
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** The softphone's state in the top bar ('none': no softphone shown). */
+export async function phoneState(page: Page): Promise<string> {
+  const chip = page.getByTestId('softphone-state');
+  if ((await chip.count()) === 0) return 'none';
+  return (await chip.getAttribute('data-state', { timeout: 2000 })) ?? 'none';
+}
+
+/** The user's live status name, as the server has it. */
+export const statusName = async (page: Page) =>
+  (await api<{ status: { name: string } }>(page, 'GET', '/api/status/get_current_status_info')).json.status.name;

@@ -1,21 +1,20 @@
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRtpEndpoint } from '../../telephony/rtpEndpoint.mjs';
 import { runSipp, scenario } from '../../telephony/sipp.mjs';
 import { api } from '../support/api.js';
-import { screenshot, signIn } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
 import {
   audioPacketsReceived,
   chooseDisposition,
   IN_NAMESPACE,
   launchPhoneBrowser,
-  recordPeerConnections,
-  runInNetworkNamespace,
+  phoneState,
+  runsInsideNamespace,
+  signedInPhonePage,
   startTelephonyApp,
   type TelephonyApp,
-  telephonyMissing,
 } from '../support/softphone.js';
 
 /*
@@ -27,24 +26,12 @@ import {
  */
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const missing = telephonyMissing();
 const POLL = { timeout: 20_000, interval: 250 };
 const CARRIER = '127.0.0.2';
 const STRANGER = '127.0.0.3';
 const TRUNK_NUMBER = '+18885559901';
 
-describe.skipIf(IN_NAMESPACE)('a carrier trunk call with audio', () => {
-  it.skipIf(missing !== null)(
-    `runs inside a private network namespace${missing ? ` (skipped: ${missing})` : ''}`,
-    async () => {
-      const run = await runInNetworkNamespace(THIS_FILE);
-      const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+3 passed \| 1 skipped \(4\)/);
-      expect(run.code).toBe(0);
-    },
-    300_000,
-  );
-});
+runsInsideNamespace(THIS_FILE, 'a carrier trunk call with audio', 3, 300_000);
 
 /** RTP packets the page's newest live peer connection has sent (outbound-rtp audio). */
 function audioPacketsSent(page: Page): Promise<number> {
@@ -68,15 +55,7 @@ describe.runIf(IN_NAMESPACE)('carrier trunk calls (inside the namespace)', { tim
   let admin: Page;
   let recordedCampaignId: number;
 
-  async function signedInPage(email: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(20_000);
-    await recordPeerConnections(context);
-    const page = await context.newPage();
-    await signIn(page, email);
-    return page;
-  }
-  const phoneState = (page: Page) => page.getByTestId('softphone-state').getAttribute('data-state');
+  const signedInPage = (email: string) => signedInPhonePage(browser, app.baseUrl, email);
 
   beforeAll(async () => {
     app = await startTelephonyApp();

@@ -1,10 +1,9 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { screenshot, signIn } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
 import {
   audioPacketsReceived,
   type Caller,
@@ -12,11 +11,12 @@ import {
   IN_NAMESPACE,
   launchPhoneBrowser,
   openCaller,
-  recordPeerConnections,
-  runInNetworkNamespace,
+  phoneState,
+  runsInsideNamespace,
+  signedInPhonePage,
   startTelephonyApp,
+  statusName,
   type TelephonyApp,
-  telephonyMissing,
 } from '../support/softphone.js';
 
 /*
@@ -26,53 +26,18 @@ import {
  */
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const missing = telephonyMissing();
 const POLL = { timeout: 20_000, interval: 250 };
 
-describe.skipIf(IN_NAMESPACE)('the softphone on real SIP', () => {
-  it.skipIf(missing !== null)(
-    `runs inside a private network namespace${missing ? ` (skipped: ${missing})` : ''}`,
-    async () => {
-      const run = await runInNetworkNamespace(THIS_FILE);
-      // Every real-call test ran and passed there (only this re-run test is skipped inside).
-      const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+9 passed \| 1 skipped \(10\)/);
-      expect(plain).not.toMatch(/\d+ failed/);
-      expect(run.code).toBe(0);
-    },
-    900_000,
-  );
-});
+runsInsideNamespace(THIS_FILE, 'the softphone on real SIP', 9, 900_000);
 
 type Me = { user: { id: number; extension: string | null; long_name: string } };
 
-/** The softphone's state in the top bar, with its problem when it has one ('none': no softphone shown). */
-async function phoneState(page: Page): Promise<string> {
-  const chip = page.getByTestId('softphone-state');
-  if ((await chip.count()) === 0) return 'none';
-  return (await chip.getAttribute('data-state', { timeout: 2000 })) ?? 'none';
-}
-const statusName = async (page: Page) =>
-  (await api<{ status: { name: string } }>(page, 'GET', '/api/status/get_current_status_info')).json.status.name;
 const setStatus = (page: Page, status: string) =>
   api(page, 'POST', '/api/status/set_new_status', { status_name: status });
 const callData = async (page: Page, id: number) =>
   (await api<{ status: string; agent_id: number | null }>(page, 'GET', `/api/inquiries/${id}/get_call_data`)).json;
 
 /** A new browser context on the app with the fake microphone's peer connections recorded, signed in as `email`. */
-async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1440, height: 900 },
-    timezoneId: 'America/Toronto',
-    locale: 'en-US',
-  });
-  context.setDefaultTimeout(20_000);
-  await recordPeerConnections(context);
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
 
 describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_000 }, () => {
   let app: TelephonyApp;
@@ -84,7 +49,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
   let campaignNumber = '';
 
   async function phonePage(email: string): Promise<Page> {
-    const page = await signedInPage(browser, app.baseUrl, email);
+    const page = await signedInPhonePage(browser, app.baseUrl, email);
     traceSip(page, email.split('@')[0] ?? email);
     return page;
   }
@@ -544,7 +509,7 @@ describe.runIf(IN_NAMESPACE)('people callers on real SIP (inside the namespace)'
   beforeAll(async () => {
     app = await startTelephonyApp({ peopleCallers: { talkSeconds: TALK_SECONDS } });
     browser = await launchPhoneBrowser();
-    agent = await signedInPage(browser, app.baseUrl, 'agent@shiftline.test');
+    agent = await signedInPhonePage(browser, app.baseUrl, 'agent@shiftline.test');
   }, 240_000);
 
   afterAll(async () => {

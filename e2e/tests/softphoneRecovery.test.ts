@@ -1,19 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { signIn } from '../support/browser.js';
 import {
   IN_NAMESPACE,
   launchPhoneBrowser,
   openCaller,
-  recordPeerConnections,
-  runInNetworkNamespace,
+  phoneState,
+  runsInsideNamespace,
+  signedInPhonePage,
   startTelephonyApp,
+  statusName,
   type TelephonyApp,
-  telephonyMissing,
 } from '../support/softphone.js';
 
 /*
@@ -24,30 +23,10 @@ import {
  */
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const missing = telephonyMissing();
 const POLL = { timeout: 20_000, interval: 100 };
 
-describe.skipIf(IN_NAMESPACE)('registrations that recover, on real SIP', () => {
-  it.skipIf(missing !== null)(
-    `runs inside a private network namespace${missing ? ` (skipped: ${missing})` : ''}`,
-    async () => {
-      const run = await runInNetworkNamespace(THIS_FILE);
-      const plain = stripVTControlCharacters(run.output);
-      expect(plain).toMatch(/Tests\s+2 passed \| 1 skipped \(3\)/);
-      expect(plain).not.toMatch(/\d+ failed/);
-      expect(run.code).toBe(0);
-    },
-    600_000,
-  );
-});
+runsInsideNamespace(THIS_FILE, 'registrations that recover, on real SIP', 2, 600_000);
 
-async function phoneState(page: Page): Promise<string> {
-  const chip = page.getByTestId('softphone-state');
-  if ((await chip.count()) === 0) return 'none';
-  return (await chip.getAttribute('data-state', { timeout: 2000 })) ?? 'none';
-}
-const statusName = async (page: Page) =>
-  (await api<{ status: { name: string } }>(page, 'GET', '/api/status/get_current_status_info')).json.status.name;
 const setStatus = (page: Page, status: string) =>
   api(page, 'POST', '/api/status/set_new_status', { status_name: status });
 type CallData = { status: string; agent_id: number | null; queued_at: string; offered_at: string | null };
@@ -63,14 +42,7 @@ describe.runIf(IN_NAMESPACE)('registrations that recover (inside the namespace)'
   let agentWatcher: Page;
   let campaignNumber = '';
 
-  async function signedInPage(email: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(20_000);
-    await recordPeerConnections(context);
-    const page = await context.newPage();
-    await signIn(page, email);
-    return page;
-  }
+  const signedInPage = (email: string) => signedInPhonePage(browser, app.baseUrl, email);
 
   /** An inbound campaign number both demo agents work (get_campaign_by_phone_number). */
   async function inboundNumber(page: Page): Promise<string> {

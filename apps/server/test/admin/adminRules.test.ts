@@ -58,6 +58,18 @@ async function createUser(overrides: Partial<CreateUserBody> = {}, as: Session =
   return response.json().id;
 }
 
+/** A new agent who signed in and chose their password (an administrator's new user must): their id and session. */
+async function newSignedInUser(email: string): Promise<{ id: number; session: Session }> {
+  const id = await createUser({ email });
+  const session = await login(t.app, email, 'first-password');
+  await post(session, '/api/profile/change_password', {
+    current_password: 'first-password',
+    new_password: 'agent-password',
+    confirm_password: 'agent-password',
+  });
+  return { id, session };
+}
+
 const userIdOf = async (email: string) =>
   (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
@@ -153,13 +165,7 @@ describe('super admins and protected accounts', () => {
 describe('signing a user out', () => {
   it('ends their sessions and puts a Ready agent in Logged out, so no call is routed to them', async () => {
     const email = 'ready.agent@shiftline.test';
-    const id = await createUser({ email });
-    const session = await login(t.app, email, 'first-password');
-    await post(session, '/api/profile/change_password', {
-      current_password: 'first-password',
-      new_password: 'agent-password',
-      confirm_password: 'agent-password',
-    });
+    const { id, session } = await newSignedInUser(email);
     const ready = await post(session, '/api/status/set_new_status', { status_name: 'ready' });
     expect(ready.statusCode, ready.body).toBe(200);
     const openState = () =>
@@ -180,13 +186,7 @@ describe('signing a user out', () => {
 describe('a role change', () => {
   it('signs the user out, and a Ready agent who no longer takes calls goes to Logged out', async () => {
     const email = 'promoted@shiftline.test';
-    const id = await createUser({ email });
-    const session = await login(t.app, email, 'first-password');
-    await post(session, '/api/profile/change_password', {
-      current_password: 'first-password',
-      new_password: 'agent-password',
-      confirm_password: 'agent-password',
-    });
+    const { id, session } = await newSignedInUser(email);
     expect((await post(session, '/api/status/set_new_status', { status_name: 'ready' })).statusCode).toBe(200);
     const form = (await get(admin, `/api/admin/users/${id}`)).json();
     const { id: _id, archived: _a, must_change_password: _m, ...fields } = form;
@@ -478,13 +478,7 @@ describe('campaign settings', () => {
 describe('the CRM id', () => {
   it("is set on the user form, ends the agent's CRM-id warning, is one person's, and stays when an edit leaves it out", async () => {
     const email = 'crm.agent@shiftline.test';
-    const id = await createUser({ email });
-    const session = await login(t.app, email, 'first-password');
-    await post(session, '/api/profile/change_password', {
-      current_password: 'first-password',
-      new_password: 'agent-password',
-      confirm_password: 'agent-password',
-    });
+    const { id, session } = await newSignedInUser(email);
     expect((await get(session, '/api/profile/check_crm_id')).json().message).toMatch(/CRM ID is not set/);
     const {
       id: _id,
