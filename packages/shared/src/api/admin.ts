@@ -53,7 +53,7 @@ const crmIdSchema = z
   .string({ error: 'must be text or null' })
   .trim()
   .max(64, { error: 'must be at most 64 characters' })
-  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'must not contain control characters' })
+  .regex(/^\P{Cc}*$/u, { error: 'must not contain control characters' })
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
