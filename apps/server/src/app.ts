@@ -175,6 +175,7 @@ export async function buildApp({
     sessions,
     users,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix ?? 'shiftline',
     allowedOrigins: config.allowedOrigins,
   });
 

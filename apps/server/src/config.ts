@@ -13,6 +13,11 @@ export type AppConfig = {
   databaseUrl: string | null;
   /** Redis carries Socket.IO events and rate-limit counters between app processes. */
   redisUrl: string | null;
+  /**
+   * What the app's Redis channels and keys start with (REDIS_KEY_PREFIX, default 'shiftline'): deployments, or test
+   * runs, sharing one Redis keep their live events and counters apart.
+   */
+  redisKeyPrefix?: string;
   sessionSecret: string;
   /** Built web app served at /; null serves only the API. */
   webDist: string | null;
@@ -107,6 +112,10 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: "must be 1 to 64 letters, digits, '_', '.' or '-'" })
+    .default('shiftline'),
   SESSION_SECRET: z.string().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -179,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: values.DATABASE_URL ?? null,
     redisUrl: values.REDIS_URL ?? null,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir, production),
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : null,
     logLevel: values.LOG_LEVEL,

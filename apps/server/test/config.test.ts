@@ -21,6 +21,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       databaseUrl: null,
       redisUrl: null,
+      redisKeyPrefix: 'shiftline',
       seedDemo: true,
       demoAgents: 48,
       demoHistoryDays: 90,
@@ -33,6 +34,7 @@ describe('configuration from the environment', () => {
     const message = refusal({ PORT: 'eighty', LOG_LEVEL: 'loud' });
     expect(message).not.toContain('\n');
     expect(message).toContain('PORT="eighty" must be a whole number from 0 to 65535');
+    expect(refusal({ REDIS_KEY_PREFIX: 'a b' })).toContain('REDIS_KEY_PREFIX="a b" must be 1 to 64 letters');
     expect(message).toContain('LOG_LEVEL="loud" must be one of');
     expect(refusal({ PORT: '70000' })).toContain('PORT="70000"');
     expect(refusal({ PORT: '3000.5' })).toContain('PORT=');

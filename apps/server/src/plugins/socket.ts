@@ -45,6 +45,8 @@ export const socketPlugin = fp(
       sessions: SessionsService;
       users: UsersRepository;
       redisUrl: string | null;
+      /** What this deployment's Redis channels and keys start with (REDIS_KEY_PREFIX). */
+      redisKeyPrefix: string;
       allowedOrigins: readonly string[];
     },
   ) => {
@@ -76,7 +78,7 @@ export const socketPlugin = fp(
         publish(channel, message).catch(() => 0)) as typeof pub.publish;
       redisClients.push(pub, sub);
       publisher = pub;
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, { key: `${options.redisKeyPrefix}:socket.io` }));
       await connectedWithin(pub, 1000);
     }
 
@@ -133,7 +135,7 @@ export const socketPlugin = fp(
       createRealtime(io, {
         companiesOf: options.users.companiesOf,
         log: app.log,
-        sequence: createLiveSequence(publisher),
+        sequence: createLiveSequence(publisher, options.redisKeyPrefix),
       }),
     );
     // Open WebSockets would keep the HTTP server from closing, so they go first.

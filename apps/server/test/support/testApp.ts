@@ -13,6 +13,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   dataDir: '',
   databaseUrl: null,
   redisUrl: null,
+  // Test files run side by side on one Redis: each worker's apps talk only among themselves.
+  redisKeyPrefix: `shiftline-test-${process.pid}`,
   sessionSecret: 'test-secret-that-is-long-enough-for-cookies',
   webDist: null,
   logLevel: 'silent',

@@ -18,9 +18,6 @@ export type LiveSequence = {
   current: (campaignIds: readonly number[]) => Promise<LiveSequenceStamp>;
 };
 
-const EPOCH_KEY = 'shiftline:live:epoch';
-const counterKey = (campaignId: number) => `shiftline:live:seq:${campaignId}`;
-
 /** How many numbers each campaign needs for these events. */
 function demand(events: readonly (readonly number[])[]): Map<number, number> {
   const needed = new Map<number, number>();
@@ -66,9 +63,12 @@ function memorySequence(): LiveSequence {
 }
 
 /** Counts in Redis, falling back to this process's own count (a different epoch) while Redis does not answer. */
-export function createLiveSequence(redis: Redis | null): LiveSequence {
+/** `keyPrefix` keeps apart deployments (or test runs) that share one Redis: REDIS_KEY_PREFIX, 'shiftline' by default. */
+export function createLiveSequence(redis: Redis | null, keyPrefix = 'shiftline'): LiveSequence {
   const local = memorySequence();
   if (!redis) return local;
+  const EPOCH_KEY = `${keyPrefix}:live:epoch`;
+  const counterKey = (campaignId: number) => `${keyPrefix}:live:seq:${campaignId}`;
 
   /** The epoch, named by the first process to count after Redis (re)started; the others read it. */
   async function nameEpoch(): Promise<string> {
