@@ -79,6 +79,8 @@ const projects = [
   'web',
   'web-mocking',
   'server',
+  // Kamailio on 5060 alone, after the other server tests (vitest.config.ts).
+  'server-default-port',
   ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : []),
 ];
 if (!process.env.TEST_DATABASE_URL)
