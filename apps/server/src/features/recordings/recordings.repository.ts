@@ -46,24 +46,34 @@ export function createRecordingsRepository(db: Kysely<Database>) {
     callAgent: (callId: number) =>
       db.selectFrom('calls').select(['agent_id', 'ended_at']).where('id', '=', String(callId)).executeTakeFirst(),
 
-    async paused(id: string, by: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('call_recordings').set({ paused: true }).where('id', '=', id).execute();
-        await trx.insertInto('recording_pauses').values({ recording_id: id, paused_by: by }).execute();
-      });
-    },
-
-    async resumed(id: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('call_recordings').set({ paused: false }).where('id', '=', id).execute();
-        await trx
-          .updateTable('recording_pauses')
-          .set({ resumed_at: new Date() })
-          .where('recording_id', '=', id)
-          .where('resumed_at', 'is', null)
-          .execute();
-      });
-    },
+    /**
+     * Pauses (or resumes) a recording once: the row is claimed by its paused flag, so of several requests at once one
+     * changes it and the others find it done. `tell` (rtpengine) runs while the row is held; if it fails nothing is
+     * written. Resolves whether this request made the change.
+     */
+    setPaused: (id: string, pause: boolean, by: number, tell: () => Promise<void>): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('call_recordings')
+          .set({ paused: pause })
+          .where('id', '=', id)
+          .where('paused', '=', !pause)
+          .returning('id')
+          .executeTakeFirst();
+        if (!claimed) return false;
+        if (pause) {
+          await trx.insertInto('recording_pauses').values({ recording_id: id, paused_by: by }).execute();
+        } else {
+          await trx
+            .updateTable('recording_pauses')
+            .set({ resumed_at: new Date() })
+            .where('recording_id', '=', id)
+            .where('resumed_at', 'is', null)
+            .execute();
+        }
+        await tell();
+        return true;
+      }),
 
     /**
      * Takes up to `limit` legs still marked as recording for this process to finish: a leg another process took

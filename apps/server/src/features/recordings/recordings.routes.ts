@@ -67,7 +67,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ recordings: RecordingsSer
     summary: "The call's agent pauses its recording (a card number): the stretch is not recorded, the pause is kept",
     input: { in: 'params', schema: idParamSchema },
     response: liveRecordingSchema,
-    answer: (viewer, { id }) => recordings.pause(viewer, id),
+    answer: (viewer, { id }) => recordings.setPaused(viewer, id, true),
   });
 
   viewerRoute(app, {
@@ -78,7 +78,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ recordings: RecordingsSer
     summary: "The call's agent resumes its recording",
     input: { in: 'params', schema: idParamSchema },
     response: liveRecordingSchema,
-    answer: (viewer, { id }) => recordings.resume(viewer, id),
+    answer: (viewer, { id }) => recordings.setPaused(viewer, id, false),
   });
 
   app.get(

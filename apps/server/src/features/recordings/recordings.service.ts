@@ -76,22 +76,13 @@ export function createRecordingsService(deps: {
       return { recorded: recording !== undefined, paused: recording?.paused ?? false };
     },
 
-    async pause(viewer: UserRow, callId: number): Promise<LiveRecording> {
+    /** Pauses (or resumes) the live call's recording; asking for the state it is in changes nothing. */
+    async setPaused(viewer: UserRow, callId: number, pause: boolean): Promise<LiveRecording> {
       const recording = await workedRecording(viewer, callId);
-      if (!recording.paused) {
-        await ask('stop recording', recording.sip_call_id);
-        await recordings.paused(recording.id, viewer.id);
-      }
-      return { recorded: true, paused: true };
-    },
-
-    async resume(viewer: UserRow, callId: number): Promise<LiveRecording> {
-      const recording = await workedRecording(viewer, callId);
-      if (recording.paused) {
-        await ask('start recording', recording.sip_call_id);
-        await recordings.resumed(recording.id);
-      }
-      return { recorded: true, paused: false };
+      await recordings.setPaused(recording.id, pause, viewer.id, () =>
+        ask(pause ? 'stop recording' : 'start recording', recording.sip_call_id),
+      );
+      return { recorded: true, paused: pause };
     },
 
     /**
