@@ -13,6 +13,7 @@ import type { AppConfig, SipConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { transactional } from './db/transaction.js';
 import { registerAdmin } from './features/admin/index.js';
+import { registerBlocking } from './features/blocking/index.js';
 import { agentsRoutes, createAgentsRepository, createAgentsService } from './features/agents/index.js';
 import {
   authRoutes,
@@ -55,6 +56,7 @@ import {
   productivityRoutes,
 } from './features/productivity/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
+import { registerLeadLists } from './features/leadLists/index.js';
 import { registerRecordings } from './features/recordings/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createShiftsRepository } from './features/shifts/index.js';
@@ -244,6 +246,8 @@ export async function buildApp({
   await app.register(coldCallsRoutes, { db, live: app.live, realtime: app.realtime, now });
   const adminUsers = await registerAdmin(app, db);
   await registerTrunks(app, db, seal);
+  await registerBlocking(app, db);
+  await registerLeadLists(app, db);
   await app.register(workTimeRoutes, { db, adminUsers, now });
   await app.register(tablesRoutes, {
     db,

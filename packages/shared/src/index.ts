@@ -1,6 +1,7 @@
 export * from './api/admin.js';
 export * from './api/agents.js';
 export * from './api/auth.js';
+export * from './api/blocking.js';
 export * from './api/calls.js';
 export * from './api/campaigns.js';
 export * from './api/coldCalls.js';
@@ -9,6 +10,7 @@ export * from './api/errors.js';
 export * from './api/events.js';
 export * from './api/fields.js';
 export * from './api/home.js';
+export * from './api/leadLists.js';
 export * from './api/notifications.js';
 export * from './api/productivity.js';
 export * from './api/realtime.js';
@@ -39,6 +41,8 @@ export * from './time/dateRange.js';
 export * from './time/offsetTransitions.js';
 export * from './time/ownerDays.js';
 export * from './time/timezones.js';
+export * from './time/workingHours.js';
+export * from './time/workingHoursText.js';
 // Importing shared makes Luxon read the thirteen zones from the tzdb table (no module computes a zoned time on load).
 export * from './time/tzdb/index.js';
 export * from './time/zonedFormat.js';

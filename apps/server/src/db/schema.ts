@@ -1,6 +1,7 @@
 import type {
   AgentCallType,
   AgentStateId,
+  BlockReason,
   BreakType,
   CallState,
   CallSumColumn,
@@ -12,6 +13,7 @@ import type {
   RollupGrain,
   ShiftStatus,
   VacationStatus,
+  WorkingHours,
 } from '@shiftline/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -57,9 +59,11 @@ export type CampaignsTable = {
   company_id: number | null;
   archived: Generated<boolean>;
   active: Generated<boolean>;
-  /** Working window in UTC, 'HH:mm'; null means none. */
-  start_work_time: string | null;
-  end_work_time: string | null;
+  /** Working hours: wall-clock rules in `time_zone` (shared/time/workingHours.ts). */
+  time_zone: Generated<string>;
+  /** Monday first, seven entries; null closed. Written as JSON text. */
+  working_hours: ColumnType<WorkingHours['weekly'], string | undefined, string>;
+  holidays: ColumnType<WorkingHours['holidays'], string | undefined, string>;
   billing_rate_cents: Generated<number>;
   record_calls: Generated<boolean>;
   agents_hear_own_recordings: Generated<boolean>;
@@ -199,7 +203,20 @@ export type ClientsTable = {
   zip: string | null;
   country: Generated<string>;
   blocked: Generated<boolean>;
+  /** Who blacklisted the client and when (null on clients blocked before migration 0029). */
+  blocked_at: Timestamp | null;
+  blocked_by: number | null;
   created_at: Generated<Date>;
+  /** The number in E.164 by the shared phone rule (null: not a valid number, or written before the rule ran). */
+  phone_e164: string | null;
+};
+
+/** The do-not-call list (migration 0029): numbers in E.164 the centre never dials and whose calls it refuses. */
+export type DoNotCallTable = {
+  phone: string;
+  note: string | null;
+  created_at: Generated<Date>;
+  created_by: number | null;
 };
 
 /** bigserial ids come back from the driver as strings. */
@@ -248,6 +265,8 @@ export type CallsTable = {
   callback_user_id: number | null;
   /** Why a call ended other than by its form (restart reconciliation, say). */
   end_reason: string | null;
+  /** Why a blocked call (status 'blocked') was refused before it queued; null on every other call. */
+  block_reason: BlockReason | null;
 };
 
 /** A lead of an outbound campaign's cold-call list (migration 0017). */
@@ -264,6 +283,45 @@ export type ColdCallsTable = {
   last_called_at: Timestamp | null;
   last_call_id: BigId | null;
   created_at: Generated<Date>;
+  /** Its lead list (null only for leads written by tests' fixtures without one). */
+  list_id: number | null;
+  /** The list's custom fields for this lead, by name. */
+  custom_fields: Generated<Record<string, string>>;
+};
+
+/** An outbound campaign's uploaded list of leads. */
+export type LeadListsTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  name: string;
+  enabled: Generated<boolean>;
+  country: Generated<string>;
+  source_file: string | null;
+  /** The custom fields' names, in the file's order (the export's columns). */
+  custom_fields: Generated<string[]>;
+  created_at: Generated<Date>;
+  created_by: number | null;
+  reset_at: Timestamp | null;
+};
+
+/** An import's checked rows, between reading the file and the transaction that lists them. */
+export type LeadImportRowsTable = {
+  import_id: string;
+  line: number;
+  phone: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  timezone: string;
+  custom_fields: string;
+  client_id: number | null;
+  outcome: string | null;
+  staged_at: Generated<Date>;
 };
 
 /** A number callers dial; only its trunk's source addresses may deliver calls to it (none: no calls). */
@@ -474,6 +532,7 @@ export type Database = {
   stats_sources: StatsSourcesTable;
   dispositions: DispositionsTable;
   clients: ClientsTable;
+  do_not_call: DoNotCallTable;
   calls: CallsTable;
   sales_leads: SalesLeadsTable;
   agent_state_log: AgentStateLogTable;
@@ -485,6 +544,8 @@ export type Database = {
   call_recordings: CallRecordingsTable;
   recording_pauses: RecordingPausesTable;
   cold_calls: ColdCallsTable;
+  lead_lists: LeadListsTable;
+  lead_import_rows: LeadImportRowsTable;
   products: ProductsTable;
   sale_lines: SaleLinesTable;
   agent_payments: AgentPaymentsTable;

@@ -31,6 +31,11 @@ export const coldCallRowSchema = z.object({
   client_name: z.string(),
   campaign_id: z.number().int(),
   campaign_name: z.string(),
+  /** The lead list it came in (null only for a lead listed without one). */
+  list_id: z.number().int().nullable(),
+  list_name: z.string().nullable(),
+  /** The list's custom fields of this lead, by name. */
+  custom_fields: z.record(z.string(), z.string()),
   /** The client's time zone and its difference to the viewer's in hours (positive: the client is ahead). */
   timezone: z.string(),
   timezone_difference: z.number(),

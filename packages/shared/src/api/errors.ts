@@ -14,6 +14,10 @@ export const ERROR_STATUS = {
   conflict: 409,
   vacation_overlap: 409,
   shifts_overlap: 409,
+  /** An upload larger than its limit. */
+  payload_too_large: 413,
+  /** An upload of a kind the route does not read (a lead list that is neither CSV nor XLSX). */
+  unsupported_media_type: 415,
   rate_limited: 429,
   /** A service the request needs (the database, the call recorder) did not answer: try again. */
   unavailable: 503,

@@ -66,7 +66,7 @@ async function run(handle: DatabaseHandle): Promise<void> {
       return;
     }
     out('Removing the existing call history…');
-    await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, agent_time_adjustments, recording_pauses, call_recordings, calls, cold_calls, clients, agent_payments, ${rollupTables}`.execute(
+    await sql`TRUNCATE sale_lines, sales_leads, agent_state_log, agent_time_adjustments, recording_pauses, call_recordings, calls, cold_calls, lead_lists, clients, agent_payments, ${rollupTables}`.execute(
       db,
     );
   }

@@ -1,4 +1,4 @@
-import { isValidPhone, TIME_ZONE_IDS } from '@shiftline/shared';
+import { isValidPhone, TIME_ZONE_IDS, toE164 } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { createRandom } from './random.js';
@@ -88,15 +88,23 @@ export async function generateColdCalls(db: Kysely<Database>, options: { seed: n
     });
     const clients = await db
       .insertInto('clients')
-      .values(leads.map(({ phone, first_name, last_name }) => ({ phone, first_name, last_name })))
+      .values(
+        leads.map(({ phone, first_name, last_name }) => ({ phone, phone_e164: toE164(phone), first_name, last_name })),
+      )
       .returning('id')
       .execute();
+    const list = await db
+      .insertInto('lead_lists')
+      .values({ campaign_id: campaign.id, name: 'Demo leads', source_file: 'demo-leads.csv', created_at: options.now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('cold_calls')
       .values(
         leads.map((lead, index) => ({
           campaign_id: campaign.id,
           client_id: (clients[index] as { id: number }).id,
+          list_id: list.id,
           phone: lead.phone,
           phone_valid: isValidPhone(lead.phone),
           timezone: lead.timezone,

@@ -26,6 +26,9 @@ import * as sipArrival from './20261127_0024_sip_arrival.js';
 import * as sipPhones from './20261128_0025_sip_phones.js';
 import * as trunksDeskPhones from './20261128_0026_trunks_desk_phones.js';
 import * as callRecordings from './20261128_0027_call_recordings.js';
+import * as blockedNumbers from './20261129_0029_blocked_numbers.js';
+import * as workingHours from './20261129_0030_working_hours.js';
+import * as leadLists from './20261129_0031_lead_lists.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +59,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_0025_sip_phones': sipPhones,
   '20261128_0026_trunks_desk_phones': trunksDeskPhones,
   '20261128_0027_call_recordings': callRecordings,
+  '20261129_0029_blocked_numbers': blockedNumbers,
+  '20261129_0030_working_hours': workingHours,
+  '20261129_0031_lead_lists': leadLists,
 };

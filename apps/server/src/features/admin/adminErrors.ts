@@ -11,6 +11,7 @@ const UNIQUE_FIELDS: Record<string, string> = {
   trunks_name_key: 'name',
   campaign_numbers_pkey: 'numbers',
   trunk_campaigns_pkey: 'caller_ids',
+  lead_lists_name_key: 'name',
 };
 
 const FIELD_TAKEN = 'is already used';

@@ -1,5 +1,14 @@
-import { CAMPAIGN_TYPES, ROLE_NAMES, ROLES, type TableAction, type TableRow } from '@shiftline/shared';
+import {
+  CAMPAIGN_TYPES,
+  localDateInZone,
+  ROLE_NAMES,
+  ROLES,
+  summarizeWeek,
+  type TableAction,
+  type TableRow,
+} from '@shiftline/shared';
 import { sql } from 'kysely';
+import type { HoursColumns } from '../campaigns/index.js';
 import type { TableContext, TableDefinition, TableFilterDefinition } from '../tables/index.js';
 import { listedUser } from '../users/index.js';
 
@@ -12,7 +21,7 @@ import { listedUser } from '../users/index.js';
 /** LIKE pattern of a search text: its %, _ and \ taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-const searchFilter = (text: string, columns: ReturnType<typeof sql>[]): TableFilterDefinition => ({
+export const searchFilter = (text: string, columns: ReturnType<typeof sql>[]): TableFilterDefinition => ({
   name: 'search',
   text,
   type: 'search',
@@ -59,7 +68,7 @@ const chosenFrom = (
  * A row action posting to the administration's route /api/admin/<path>/:id/<name>, after the confirm question;
  * `when` names the row flag that offers it (absent: every row).
  */
-const postAction = (
+export const postAction = (
   path: string,
   name: string,
   text: string,
@@ -78,14 +87,14 @@ const postAction = (
 
 type AdminTableParts = Omit<
   TableDefinition,
-  'name' | 'fileName' | 'action' | 'identifier' | 'clickableRow' | 'defaultSort' | 'present'
+  'name' | 'fileName' | 'action' | 'identifier' | 'clickableRow' | 'defaultSort'
 >;
 
 /**
  * The administration's list of one record kind (its `path`: users, agent_groups...): table admin_<path>, exported as
  * <path>, sorted by name, each row opening its edit form at /admin/<path>/<id>.
  */
-const adminTable = (path: string, parts: AdminTableParts): TableDefinition => ({
+export const adminTable = (path: string, parts: AdminTableParts): TableDefinition => ({
   name: `admin_${path}`,
   fileName: path,
   action: 'admin.manage',
@@ -93,7 +102,10 @@ const adminTable = (path: string, parts: AdminTableParts): TableDefinition => ({
   clickableRow: true,
   defaultSort: { column: 'name', desc: false },
   ...parts,
-  present: (row: TableRow): TableRow => ({ ...row, url: `/admin/${path}/${String(row.id)}` }),
+  present: (row: TableRow, context: TableContext): TableRow => ({
+    ...(parts.present ? parts.present(row, context) : row),
+    url: `/admin/${path}/${String(row.id)}`,
+  }),
 });
 
 const fullName = sql<string>`lower(u.first_name || ' ' || u.second_name)`;
@@ -210,8 +222,14 @@ export const adminAgentGroupsTable = adminTable('agent_groups', {
       ]),
 });
 
-const workWindow = sql<string | null>`CASE WHEN c.start_work_time IS NULL THEN NULL
-  ELSE c.start_work_time || '–' || c.end_work_time || ' UTC' END`;
+/** The week in the campaign's own zone, and how many holiday closures are still ahead. */
+const presentWorkingHours = (row: TableRow, { now }: TableContext): TableRow => {
+  const { time_zone, working_hours, holidays, ...rest } = row as TableRow & HoursColumns;
+  const today = localDateInZone(now, time_zone);
+  const ahead = holidays.filter((holiday) => holiday.date >= today).length;
+  const week = summarizeWeek({ time_zone, weekly: working_hours });
+  return { ...rest, work_window: ahead === 0 ? week : `${week} · ${ahead} holiday${ahead === 1 ? '' : 's'}` };
+};
 
 export const adminCampaignsTable = adminTable('campaigns', {
   title: 'Campaigns',
@@ -236,7 +254,7 @@ export const adminCampaignsTable = adminTable('campaigns', {
       value: 'company',
       filter: chosenFrom('companies', 'Company', 'companies', 'c.company_id'),
     },
-    { text: 'Working Window', value: 'work_window' },
+    { text: 'Working Hours', value: 'work_window' },
     { text: 'Billing Rate', value: 'billing_rate_cents', formatMoney: true },
     { text: 'Agents', value: 'agents_count', total: 'sum' },
     { text: 'Status', value: 'status', as_atom: true },
@@ -252,7 +270,9 @@ export const adminCampaignsTable = adminTable('campaigns', {
         'c.unique_name',
         'c.type',
         'co.name as company',
-        workWindow.as('work_window'),
+        'c.time_zone',
+        'c.working_hours',
+        'c.holidays',
         'c.billing_rate_cents',
         (eb) =>
           eb
@@ -265,6 +285,7 @@ export const adminCampaignsTable = adminTable('campaigns', {
             .as('agents_count'),
         sql<string>`CASE WHEN c.archived THEN 'archived' WHEN c.active THEN 'active' ELSE 'inactive' END`.as('status'),
       ]),
+  present: presentWorkingHours,
 });
 
 export const adminCampaignListsTable = adminTable('campaign_lists', {

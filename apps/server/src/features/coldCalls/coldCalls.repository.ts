@@ -9,6 +9,7 @@ export type ColdCallListRow = ColdCallLead & {
   last_name: string;
   client_phone: string;
   campaign_name: string;
+  list_name: string | null;
   agent_first_name: string | null;
   agent_second_name: string | null;
   last_call_status: string | null;
@@ -19,6 +20,9 @@ export type ColdCallListRow = ColdCallLead & {
 /** Live states in which a call holds its client on the line (or ringing them). */
 export const ON_THE_LINE = ['offered', 'dialling', 'talking', 'on_hold'] as const;
 
+/** The lead's list is enabled (a lead of a disabled list is neither shown nor dialled). */
+export const listEnabled = sql<boolean>`NOT EXISTS (SELECT 1 FROM lead_lists l WHERE l.id = cc.list_id AND NOT l.enabled)`;
+
 /** Serialises one agent's lead changes (pg_advisory_xact_lock's first key; the second is the agent's id). */
 const AGENT_LEAD_LOCK = 17_017;
 
@@ -27,6 +31,12 @@ export function createColdCallsRepository(db: Kysely<Database>) {
   return {
     find: async (id: number): Promise<ColdCallLead | null> =>
       (await db.selectFrom('cold_calls').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+
+    /** Whether a lead of this list may be shown and dialled (a lead without a list may). */
+    listIsEnabled: async (listId: number | null): Promise<boolean> =>
+      listId === null ||
+      (await db.selectFrom('lead_lists').select('enabled').where('id', '=', listId).executeTakeFirst())?.enabled ===
+        true,
 
     /** The lead, locked until the transaction ends: takes of one lead queue here. */
     lock: async (id: number): Promise<ColdCallLead | null> =>
@@ -52,6 +62,7 @@ export function createColdCallsRepository(db: Kysely<Database>) {
             .where('cc.campaign_id', 'in', [...campaignIds])
             .where('cc.attached_agent_id', 'is', null)
             .where('cc.phone_valid', '=', true)
+            .where(listEnabled)
             .where(({ not, exists, selectFrom }) =>
               not(
                 exists(

@@ -38,6 +38,10 @@ class SimultaneousCall extends Error {}
  * and dialling it through the call engine. The call itself moves in the engine; the list's own writes (who holds
  * the lead, when it was called, by which call) are made in the engine's transaction that dials.
  */
+/** A lead of a disabled list is not dialled (its list was disabled while the agent's table showed it). */
+const listDisabled = () =>
+  conflict("This lead's list has been disabled; it is not dialled.", { cold_call_id: 'is on a disabled list' });
+
 export function createColdCallsService(deps: ColdCallsDeps) {
   const { db, engine, realtime } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
@@ -130,6 +134,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
         if (body.cold_call_id !== null) {
           if (!lead) throw notFound('No such cold call.');
           if (!campaigns.includes(lead.campaign_id)) throw forbidden('This lead is not in your campaigns.');
+          if (!(await repo.listIsEnabled(lead.list_id))) throw listDisabled();
           if (lead.attached_agent_id !== null && lead.attached_agent_id !== viewer.id) {
             throw conflict('Another agent has taken this lead.', { cold_call_id: 'is taken by another agent' });
           }
@@ -185,6 +190,7 @@ export function createColdCallsService(deps: ColdCallsDeps) {
       if (!(await callableCampaignIds(viewer)).includes(lead.campaign_id)) {
         throw forbidden('This lead is not in your campaigns.');
       }
+      if (!(await read.listIsEnabled(lead.list_id))) throw listDisabled();
       if (!isValidPhone(lead.phone) || toE164(lead.phone) !== phone) {
         throw invalidField('abonent_number', "is not the lead's phone");
       }

@@ -69,15 +69,18 @@ export function coldCallRows(context: LeadViewer, campaignId?: number) {
     .selectFrom('cold_calls as cc')
     .innerJoin('clients as cl', 'cl.id', 'cc.client_id')
     .innerJoin('campaigns as camp', 'camp.id', 'cc.campaign_id')
+    .leftJoin('lead_lists as ll', 'll.id', 'cc.list_id')
     .leftJoin('users as u', 'u.id', 'cc.attached_agent_id')
     .leftJoin('calls as lc', 'lc.id', 'cc.last_call_id')
     .where('cc.campaign_id', 'in', viewableCampaigns(context).clearSelect().clearOrderBy().select('c.id'))
+    .where((eb) => eb.or([eb('cc.list_id', 'is', null), eb('ll.enabled', '=', true)]))
     .selectAll('cc')
     .select([
       'cl.first_name',
       'cl.last_name',
       'cl.phone as client_phone',
       'camp.name as campaign_name',
+      'll.name as list_name',
       'u.first_name as agent_first_name',
       'u.second_name as agent_second_name',
       'lc.status as last_call_status',
@@ -149,6 +152,32 @@ export const coldCallsTable: TableDefinition = {
         items: async (context) =>
           (await viewableCampaigns(context).execute()).map((campaign) => ({ value: campaign.id, text: campaign.name })),
         apply: (query, value) => query.where('cc.campaign_id', 'in', value as number[]),
+      },
+    },
+    {
+      text: 'List',
+      value: 'list_name',
+      sort: sql`ll.name`,
+      filter: {
+        name: 'lists',
+        text: 'Lists',
+        type: 'multiselect',
+        multiple: true,
+        items: async (context) =>
+          (
+            await context.db
+              .selectFrom('lead_lists as l')
+              .innerJoin('campaigns as c', 'c.id', 'l.campaign_id')
+              .select(['l.id', 'l.name', 'l.enabled', 'c.name as campaign_name'])
+              .where('l.campaign_id', 'in', viewableCampaigns(context).clearSelect().clearOrderBy().select('c.id'))
+              .orderBy('c.name')
+              .orderBy('l.name')
+              .execute()
+          ).map((list) => ({
+            value: list.id,
+            text: `${list.campaign_name}: ${list.name}${list.enabled ? '' : ' (disabled)'}`,
+          })),
+        apply: (query, value) => query.where('cc.list_id', 'in', (value as unknown[]).map(Number)),
       },
     },
     { text: 'Time zone', value: 'timezone', show_tz: true, sort: sql`cc.timezone` },

@@ -1,5 +1,7 @@
 import { ADMIN_TABLES } from '../admin/index.js';
+import { blockedNumbersTable } from '../blocking/index.js';
 import { coldCallsTable } from '../coldCalls/index.js';
+import { leadListsTable } from '../leadLists/index.js';
 import { auditLogTable } from './auditLogTable.js';
 import { callLogTable } from './callLogTable.js';
 import type { EditFormDefinition, TableDefinition } from './tableDefinition.js';
@@ -12,5 +14,7 @@ export const TABLES: readonly TableDefinition[] = [
   coldCallsTable,
   ...WORK_TIME_TABLES,
   ...ADMIN_TABLES,
+  leadListsTable,
+  blockedNumbersTable,
 ];
 export const EDIT_FORMS: readonly EditFormDefinition[] = [...WORK_TIME_EDIT_FORMS];

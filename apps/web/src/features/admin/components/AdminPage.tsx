@@ -12,6 +12,7 @@ import { AgentGroupDialog } from './AgentGroupDialog';
 import { CampaignDialog } from './CampaignDialog';
 import { CampaignListDialog } from './CampaignListDialog';
 import { CompanyDialog } from './CompanyDialog';
+import { LeadListDialog } from './leadLists/LeadListDialog';
 import { TrunkDialog } from './TrunkDialog';
 import { UserDialog } from './UserDialog';
 
@@ -21,6 +22,7 @@ const SECTIONS = [
   { entity: 'agent_groups', label: 'Agent groups', table: 'admin_agent_groups', create: 'New group' },
   { entity: 'campaigns', label: 'Campaigns', table: 'admin_campaigns', create: 'New campaign' },
   { entity: 'campaign_lists', label: 'Campaign lists', table: 'admin_campaign_lists', create: 'New list' },
+  { entity: 'lead_lists', label: 'Lead lists', table: 'admin_lead_lists', create: 'Upload leads' },
   { entity: 'companies', label: 'Client companies', table: 'admin_companies', create: 'New company' },
   { entity: 'trunks', label: 'Carrier trunks', table: 'admin_trunks', create: 'New trunk' },
 ] as const;
@@ -89,6 +91,8 @@ function SectionDialog({ entity, id, onClose }: { entity: Entity; id: number | n
       return <CampaignDialog id={id} onClose={onClose} />;
     case 'campaign_lists':
       return <CampaignListDialog id={id} onClose={onClose} />;
+    case 'lead_lists':
+      return <LeadListDialog id={id} onClose={onClose} />;
     case 'companies':
       return <CompanyDialog id={id} onClose={onClose} />;
     case 'trunks':
