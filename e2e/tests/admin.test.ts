@@ -125,15 +125,20 @@ describe('administration', () => {
     await input(page, 'admin-campaign-name').fill('Browser Campaign');
     await input(page, 'admin-campaign-unique-name').fill('browser-campaign');
     await select(page, 'admin-campaign-type').selectOption('outbound');
-    await input(page, 'admin-campaign-start-work-time').fill('25:00');
-    await input(page, 'admin-campaign-end-work-time').fill('21:00');
+    // Working hours in St John's: Monday from a mistyped 25:00, Saturday switched on, a holiday closure.
+    await select(page, 'admin-campaign-time-zone').selectOption('America/St_Johns');
+    await input(page, 'admin-campaign-day-0-from').fill('25:00');
+    await input(page, 'admin-campaign-day-5-open').check();
+    await page.getByTestId('admin-campaign-add-holiday').click();
+    await input(page, 'admin-campaign-holiday-0-date').fill('2099-12-25');
+    await input(page, 'admin-campaign-holiday-0-name').fill('Christmas Day');
     await input(page, 'admin-campaign-billing-rate').fill('42.50');
     await page.getByTestId('admin-campaign-dialog-save').click();
     await expect
-      .poll(() => page.getByTestId('admin-campaign-start-work-time').textContent(), { timeout: 15_000 })
-      .toContain("must be a time 'HH:mm' (UTC)");
+      .poll(() => page.getByTestId('admin-campaign-day-0-from').textContent(), { timeout: 15_000 })
+      .toContain("must be a time 'HH:mm'");
     await shot(page, 'campaign-bad-window');
-    await input(page, 'admin-campaign-start-work-time').fill('13:00');
+    await input(page, 'admin-campaign-day-0-from').fill('08:30');
     await page.getByTestId('admin-campaign-dialog-save').click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -143,7 +148,8 @@ describe('administration', () => {
     await page.waitForURL(/\/admin\/campaigns\/\d+$/);
     await dialog.waitFor();
     expect(await input(page, 'admin-campaign-unique-name').inputValue()).toBe('browser-campaign');
-    expect(await input(page, 'admin-campaign-start-work-time').inputValue()).toBe('13:00');
+    expect(await input(page, 'admin-campaign-day-0-from').inputValue()).toBe('08:30');
+    expect(await input(page, 'admin-campaign-holiday-0-name').inputValue()).toBe('Christmas Day');
     expect(await input(page, 'admin-campaign-billing-rate').inputValue()).toBe('42.50');
     await input(page, 'admin-campaign-billing-rate').fill('45');
     // It records its calls from now on, keeping them 30 days.
@@ -169,7 +175,12 @@ describe('administration', () => {
       `/api/tables/admin_campaigns?${new URLSearchParams({ chosenValues: JSON.stringify({ search: 'browser-campaign' }) })}`,
     );
     expect(campaigns.json.items).toMatchObject([
-      { name: 'Browser Campaign', type: 'outbound', work_window: '13:00–21:00 UTC', billing_rate_cents: 4500 },
+      {
+        name: 'Browser Campaign',
+        type: 'outbound',
+        work_window: 'Mon 08:30–17:00, Tue–Sat 09:00–17:00 (St Johns) · 1 holiday',
+        billing_rate_cents: 4500,
+      },
     ]);
     await shot(page, 'campaigns-list');
   });

@@ -1,3 +1,4 @@
+import type { WorkingHours } from '@shiftline/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED_USER_MESSAGE, UNKNOWN_EMAIL_MESSAGE } from '../src/features/campaigns/index.js';
 import { as, demoEmail, login, protectedAdminId, type Session, testAppForTests } from './support/testApp.js';
@@ -69,14 +70,17 @@ describe('campaigns', () => {
   it('lists only active, non-archived campaigns, both types, one with a night window', async () => {
     const campaigns = (
       await t.app.inject({ url: '/api/dashboards/campaigns', headers: as(admin) })
-    ).json() as (CampaignBody & { start_work_time: string | null; end_work_time: string | null })[];
+    ).json() as (CampaignBody & { working_hours: WorkingHours })[];
     const names = campaigns.map((campaign) => campaign.name);
     expect(campaigns.length).toBeGreaterThanOrEqual(6);
     expect(names).not.toContain('Legacy Warranty Line');
     expect(names).not.toContain('Spring Survey 2026');
     expect(new Set(campaigns.map((campaign) => campaign.type))).toEqual(new Set(['inbound', 'outbound']));
     const night = campaigns.find((campaign) => campaign.name === 'After-Hours Support');
-    expect(night).toMatchObject({ start_work_time: '23:00', end_work_time: '07:00' });
+    expect(night?.working_hours).toMatchObject({
+      time_zone: 'America/Toronto',
+      weekly: Array(7).fill({ open: '18:00', close: '02:00' }),
+    });
   });
 
   it('filters by type and refuses other types with the field named', async () => {

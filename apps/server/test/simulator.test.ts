@@ -1,7 +1,7 @@
-import { COUNTED_STATE_IDS, ROLLUP_GRAIN } from '@shiftline/shared';
+import { COUNTED_STATE_IDS, isOpenAt, ROLLUP_GRAIN, type WorkingHours } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { windowPosition, workWindow } from '../src/db/demo/history/arrivals.js';
+import { windowPosition } from '../src/db/demo/history/arrivals.js';
 import { FULL_HISTORY_LOAD } from '../src/db/demo/history/generateHistory.js';
 import type { SimulatedTelephony } from '../src/features/calls/index.js';
 import { foldRollupBacklog } from '../src/rollups/index.js';
@@ -17,14 +17,20 @@ const at = (time: string) => new Date(`2030-03-04T${time}:00Z`);
 let t: TestApp;
 let simulator: Simulator;
 let person: { id: number; role: 'agent'; agent_call_type: null };
-const campaigns: Record<'main' | 'short' | 'sales' | 'quiet', { id: number; start: string; end: string }> = {
-  main: { id: 0, start: '12:00', end: '20:00' },
+/** Local hours in St John's (UTC−3:30 on this March day): 08:30 there is 12:00 UTC. */
+const campaigns: Record<'main' | 'short' | 'sales' | 'quiet', { id: number; open: string; close: string }> = {
+  main: { id: 0, open: '08:30', close: '16:30' },
   // Nobody is scheduled on it, so history's traffic brings it nothing: its calls are the person's own callers.
-  quiet: { id: 0, start: '12:00', end: '20:00' },
-  // Closes half way through the simulated hour: no call may arrive after 14:30.
-  short: { id: 0, start: '13:00', end: '14:30' },
-  sales: { id: 0, start: '12:00', end: '20:00' },
+  quiet: { id: 0, open: '08:30', close: '16:30' },
+  // Closes half way through the simulated hour (11:00 St John's is 14:30 UTC): no call may arrive after it.
+  short: { id: 0, open: '09:30', close: '11:00' },
+  sales: { id: 0, open: '08:30', close: '16:30' },
 };
+const hoursOf = (campaign: { open: string; close: string }): WorkingHours => ({
+  time_zone: 'America/St_Johns',
+  weekly: Array(7).fill({ open: campaign.open, close: campaign.close }),
+  holidays: [],
+});
 const agents: Record<string, number> = {};
 const problems: string[] = [];
 
@@ -35,8 +41,8 @@ async function newCampaign(key: keyof typeof campaigns, type: 'inbound' | 'outbo
       name: `Simulated ${key}`,
       unique_name: `simulated_${key}`,
       type,
-      start_work_time: campaigns[key].start,
-      end_work_time: campaigns[key].end,
+      time_zone: 'America/St_Johns',
+      working_hours: JSON.stringify(hoursOf(campaigns[key]).weekly),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -213,8 +219,9 @@ describe('the simulated centre, an hour on a pinned clock', () => {
     expect(rows.length).toBeGreaterThan(40);
     for (const row of rows) {
       const campaign = Object.values(campaigns).find((c) => c.id === row.campaign_id);
-      const window = workWindow(campaign?.start ?? null, campaign?.end ?? null);
-      expect(windowPosition(window, new Date(row.queued_at).getTime() / 1000), `call ${row.id}`).not.toBeNull();
+      const hours = hoursOf(campaign ?? campaigns.main);
+      expect(isOpenAt(hours, new Date(row.queued_at).getTime()), `call ${row.id}`).toBe(true);
+      expect(windowPosition(hours, new Date(row.queued_at).getTime() / 1000), `call ${row.id}`).not.toBeNull();
       expect(row.direction).toBe('inbound');
       expect(row.campaign_id).not.toBe(campaigns.sales.id);
     }

@@ -33,8 +33,6 @@ beforeAll(async () => {
       name: 'SIP demo',
       unique_name: 'sip_demo',
       type: 'inbound',
-      start_work_time: '00:00',
-      end_work_time: '23:59',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

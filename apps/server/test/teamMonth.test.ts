@@ -47,8 +47,6 @@ beforeAll(async () => {
         unique_name: name.toLowerCase().replaceAll(' ', '_'),
         type: 'inbound',
         company_id: null,
-        start_work_time: null,
-        end_work_time: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -92,7 +92,9 @@ describe('team schedule visibility', () => {
     const url = '/api/schedules/get_all_campaigns?start_period=2030-01-01T00:00:00Z&end_period=2030-02-01T00:00:00Z';
     const forSupervisor = (await get(scheduler, url)).json();
     const night = forSupervisor.find((c: { id: number }) => c.id === campaignId);
-    expect(night).toMatchObject({ start_work_time: '23:00', end_work_time: '07:00' });
+    // Local hours in the campaign's zone: a night window, 18:00 to 02:00 Toronto time, every day.
+    expect(night.working_hours.time_zone).toBe('America/Toronto');
+    expect(night.working_hours.weekly).toEqual(Array(7).fill({ open: '18:00', close: '02:00' }));
     expect(night.users).toContain(agent.userId);
     expect(night.shifts.map((s: { status: string }) => s.status).sort()).toEqual(['approved', 'pending']);
     const forLead = (await get(await login(t.app, demoEmail('team_lead')), url)).json();

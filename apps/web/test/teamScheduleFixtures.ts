@@ -1,4 +1,12 @@
-import type { DataPoint, ScheduleCampaign, TeamMonth, TeamSchedule } from '@shiftline/shared';
+import {
+  aroundTheClock,
+  type DataPoint,
+  type DayHours,
+  type ScheduleCampaign,
+  type TeamMonth,
+  type TeamSchedule,
+  type WorkingHours,
+} from '@shiftline/shared';
 
 /** The team calendar's fixtures: a Tuesday far enough ahead that no time is in the past. */
 export const TEAM_DAY = '2030-01-15';
@@ -114,14 +122,20 @@ export function fakeTeamMonth(): TeamMonth {
   };
 }
 
+const everyDay = (zone: string, day: DayHours): WorkingHours => ({
+  time_zone: zone,
+  weekly: Array(7).fill(day),
+  holidays: [],
+});
+
 export function fakeScheduleCampaigns(): ScheduleCampaign[] {
   return [
     {
       id: 1,
       name: 'Daytime Sales',
       users: [11, 12],
-      start_work_time: '14:00',
-      end_work_time: '22:00',
+      // 09:00–17:00 Toronto: 14:00–22:00 UTC in January.
+      working_hours: everyDay('America/Toronto', { open: '09:00', close: '17:00' }),
       shifts: [
         {
           id: 201,
@@ -133,15 +147,14 @@ export function fakeScheduleCampaigns(): ScheduleCampaign[] {
       ],
     },
     {
-      // 03:00–13:00 UTC is 10 PM – 8 AM in Toronto: a night window.
+      // 10 PM – 8 AM in Toronto: a night window.
       id: 2,
       name: 'After-Hours Support',
       users: [12],
-      start_work_time: '03:00',
-      end_work_time: '13:00',
+      working_hours: everyDay('America/Toronto', { open: '22:00', close: '08:00' }),
       shifts: [],
     },
-    { id: 3, name: 'No Window', users: [], start_work_time: null, end_work_time: null, shifts: [] },
+    { id: 3, name: 'No Window', users: [], working_hours: aroundTheClock('America/Toronto'), shifts: [] },
   ];
 }
 
@@ -156,7 +169,6 @@ export const FAKE_CAMPAIGNS = [
   archived: false,
   active: true,
   company: null,
-  start_work_time: null,
-  end_work_time: null,
+  working_hours: aroundTheClock('America/Toronto'),
   agents_count: 2,
 }));

@@ -193,7 +193,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('details-list').dataset.open).toBe('true');
   });
 
-  it('shows each campaign’s window in local time: a night window in two bars, None as 12 AM', async () => {
+  it('shows each campaign’s hours in local time: a night window in two bars, around the clock as 24 hours', async () => {
     serve('team_lead');
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId('campaign-timeline')).toHaveLength(3));
@@ -205,7 +205,7 @@ describe('TeamSchedulePage', { timeout: 20_000 }, () => {
     expect(within(campaign(1)).getAllByTestId('campaign-shift')).toHaveLength(1);
     expect(within(campaign(2)).getAllByTestId('work-window-bar')).toHaveLength(2);
     expect(within(campaign(2)).getByTestId('work-window-label').textContent).toBe('10:00 PM – 8:00 AM (night)');
-    expect(within(campaign(3)).getByTestId('work-window-label').textContent).toBe('12:00 AM – 12:00 AM');
+    expect(within(campaign(3)).getByTestId('work-window-label').textContent).toBe('Open 24 hours');
   });
 
   it('names the agent and local times of a campaign bar when it is pointed at', async () => {

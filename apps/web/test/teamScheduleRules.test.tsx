@@ -1,4 +1,4 @@
-import { formatWindowTime, formatWorkingWindow as formatWorkWindow } from '@shiftline/shared';
+import { aroundTheClock, type DayHours, type WorkingHours } from '@shiftline/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type DayFilter,
@@ -15,7 +15,7 @@ import { monthAtomEvents } from '../src/features/teamSchedule/utils/monthEvents'
 import { dayWithShiftStatus, monthWithoutPending } from '../src/features/teamSchedule/utils/patchTeamCache';
 import { draftToModule, ruleTextToDraft } from '../src/features/teamSchedule/utils/plannerModules';
 import { HOUR_LABELS, spanOnDay } from '../src/features/teamSchedule/utils/timeline';
-import { workWindowBars } from '../src/features/teamSchedule/utils/workWindow';
+import { workWindowBars, workWindowText } from '../src/features/teamSchedule/utils/workWindow';
 import { fakeTeamMonth, fakeTeamSchedule, TEAM_DAY } from './teamScheduleFixtures';
 
 const ZONE = 'America/Toronto';
@@ -45,25 +45,38 @@ describe('the 24-hour timeline', () => {
   });
 });
 
-describe('campaign working windows', () => {
-  it('draws a window whose local start is later than its end as a night shift in two bars', () => {
-    // 03:00–13:00 UTC is 10 PM – 8 AM in Toronto.
-    expect(workWindowBars('03:00', '13:00', TEAM_DAY, ZONE)).toEqual([
+describe('campaign working hours on the timeline (local hours in the campaign zone, drawn in the viewer zone)', () => {
+  const everyDay = (zone: string, day: DayHours | null, holidays: WorkingHours['holidays'] = []): WorkingHours => ({
+    time_zone: zone,
+    weekly: Array(7).fill(day),
+    holidays,
+  });
+
+  it('draws a night window as a night shift in two bars: its end in the morning, its start in the evening', () => {
+    const night = everyDay(ZONE, { open: '22:00', close: '08:00' });
+    expect(workWindowBars(night, TEAM_DAY, ZONE)).toEqual([
       { from: 0, to: 8 * 60 },
       { from: 22 * 60, to: 24 * 60 },
     ]);
-    expect(formatWorkWindow('03:00', '13:00', TEAM_DAY, ZONE)).toBe('10:00 PM – 8:00 AM (night)');
+    expect(workWindowText(night, TEAM_DAY, ZONE)).toBe('10:00 PM – 8:00 AM (night)');
   });
 
-  it('draws a day window as one bar, in local time (the offset follows daylight saving)', () => {
-    expect(workWindowBars('14:00', '22:00', TEAM_DAY, ZONE)).toEqual([{ from: 9 * 60, to: 17 * 60 }]);
-    expect(workWindowBars('14:00', '22:00', '2030-07-15', ZONE)).toEqual([{ from: 10 * 60, to: 18 * 60 }]);
+  it("moves another zone's hours by the offsets of the day (Phoenix keeps no daylight saving)", () => {
+    const phoenix = everyDay('America/Phoenix', { open: '09:00', close: '17:00' });
+    expect(workWindowBars(phoenix, TEAM_DAY, ZONE)).toEqual([{ from: 11 * 60, to: 19 * 60 }]);
+    expect(workWindowBars(phoenix, '2030-07-15', ZONE)).toEqual([{ from: 12 * 60, to: 20 * 60 }]);
+    expect(workWindowText(phoenix, TEAM_DAY, ZONE)).toBe('11:00 AM – 7:00 PM');
   });
 
-  it("shows 'None' as 12 AM", () => {
-    expect(formatWindowTime(null, TEAM_DAY, ZONE)).toBe('12:00 AM');
-    expect(formatWorkWindow(null, null, TEAM_DAY, ZONE)).toBe('12:00 AM – 12:00 AM');
-    expect(formatWorkWindow('14:00', null, TEAM_DAY, ZONE)).toBe('9:00 AM – 12:00 AM (night)');
+  it('shows closed days and holidays without a bar, and a whole day as one bar', () => {
+    const holiday = everyDay(ZONE, { open: '09:00', close: '17:00' }, [{ date: TEAM_DAY, name: 'Founders Day' }]);
+    expect(workWindowBars(holiday, TEAM_DAY, ZONE)).toEqual([]);
+    expect(workWindowText(holiday, TEAM_DAY, ZONE)).toBe('Closed (Founders Day)');
+    expect(workWindowText(everyDay(ZONE, null), TEAM_DAY, ZONE)).toBe('Closed');
+    expect(workWindowBars(aroundTheClock(ZONE), TEAM_DAY, ZONE)).toEqual([{ from: 0, to: 24 * 60 }]);
+    // The spring change day has 23 hours; open all of it is still the whole timeline.
+    expect(workWindowBars(aroundTheClock(ZONE), '2030-03-10', ZONE)).toEqual([{ from: 0, to: 24 * 60 }]);
+    expect(workWindowText(aroundTheClock(ZONE), TEAM_DAY, ZONE)).toBe('Open 24 hours');
   });
 
   it('stacks overlapping campaign shifts in lanes', () => {

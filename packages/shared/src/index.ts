@@ -41,8 +41,8 @@ export * from './time/dateRange.js';
 export * from './time/offsetTransitions.js';
 export * from './time/ownerDays.js';
 export * from './time/timezones.js';
-export * from './time/workingHours.js';
-export * from './time/workingHoursText.js';
 // Importing shared makes Luxon read the thirteen zones from the tzdb table (no module computes a zoned time on load).
 export * from './time/tzdb/index.js';
+export * from './time/workingHours.js';
+export * from './time/workingHoursText.js';
 export * from './time/zonedFormat.js';

@@ -468,8 +468,8 @@ export function createSimulator(options: SimulatorOptions) {
       if (campaign.type !== 'inbound' || campaign.callsUntil <= nowSeconds) continue;
       const candidates = staffed.filter((shift) => shift.agent.inboundCampaigns.includes(campaign.id));
       const expected = expectedInboundCalls(load, staffedSeconds(campaign, candidates, dayStart), dayStart, random);
-      if (windowPosition(campaign.window, nowSeconds) !== null) campaigns += 1;
-      for (const time of dailyArrivals(campaign.window, dayStart, expected, dayEnd, random)) {
+      if (windowPosition(campaign.hours, nowSeconds) !== null) campaigns += 1;
+      for (const time of dailyArrivals(campaign.hours, dayStart, expected, dayEnd, random)) {
         const at = time * 1000 + random.int(0, 999);
         if (at < now()) continue;
         arrivals += 1;

@@ -100,8 +100,11 @@ describe('administration on an empty database', () => {
       unique_name: 'acme-inbound',
       type: 'inbound',
       company_id: company.json().id,
-      start_work_time: '13:00',
-      end_work_time: '23:00',
+      working_hours: {
+        time_zone: 'America/St_Johns',
+        weekly: [...Array(5).fill({ open: '09:00', close: '17:00' }), null, null],
+        holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+      },
       active: true,
       archived: false,
       billing_rate_cents: 95,

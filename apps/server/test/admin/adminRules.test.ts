@@ -37,14 +37,12 @@ const newUser = (overrides: Partial<CreateUserBody> = {}): CreateUserBody => {
   };
 };
 
-/** A campaign form's body: an inbound campaign with no window, company or agents, unless `fields` say otherwise. */
+/** A campaign form's body: an inbound campaign open around the clock, with no company or agents, unless `fields` say otherwise. */
 const newCampaign = (name: string, uniqueName: string, fields: Record<string, unknown> = {}) => ({
   name,
   unique_name: uniqueName,
   type: 'inbound',
   company_id: null,
-  start_work_time: null,
-  end_work_time: null,
   active: true,
   archived: false,
   billing_rate_cents: 0,
@@ -369,10 +367,18 @@ describe('hostile input', () => {
     const window = await post(
       admin,
       '/api/admin/campaigns',
-      newCampaign('Bad window', 'bad-window', { type: 'sideways', start_work_time: '25:00' }),
+      newCampaign('Bad window', 'bad-window', {
+        type: 'sideways',
+        working_hours: {
+          time_zone: 'America/St_Johns',
+          weekly: Array(7).fill({ open: '25:00', close: '17:00' }),
+          holidays: [],
+        },
+      }),
     );
     expect(window.statusCode).toBe(400);
-    expect(Object.keys(window.json().error.fields).sort()).toEqual(['start_work_time', 'type']);
+    expect(window.json().error.fields).toMatchObject({ 'working_hours.weekly.0.open': "must be a time 'HH:mm'" });
+    expect(window.json().error.fields).toHaveProperty('type');
     expect(await t.database.db.selectFrom('users').select('id').limit(1).execute()).toHaveLength(1);
   });
 

@@ -1,8 +1,10 @@
-import { formatWorkingWindow as formatWindow } from '@shiftline/shared';
+import { todayHours, type WorkingHours } from '@shiftline/shared';
 
 /**
- * A campaign's working window ('HH:mm' UTC times) in the viewer's zone, e.g. '9:00 AM – 5:00 PM', on the Home and
- * Campaigns pages: shared's formatter anchored on today's UTC date, so the offset follows daylight saving.
+ * A campaign's hours today (its own today) in the viewer's zone for the Home and Campaigns pages, and whether it is
+ * open now, e.g. '9:00 AM – 5:00 PM · open now' or 'Closed (Canada Day)': shared's one rule.
  */
-export const formatWorkingWindow = (start: string | null, end: string | null, zone: string, now: Date): string =>
-  formatWindow(start, end, now.toISOString().slice(0, 10), zone);
+export function formatWorkingWindow(hours: WorkingHours, zone: string, now: Date): string {
+  const today = todayHours(hours, now.getTime(), zone);
+  return `${today.text} · ${today.open ? 'open now' : 'closed now'}`;
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../auth/roles.js';
 import { TIME_ZONE_IDS } from '../time/timezones.js';
 import { AGENT_CALL_TYPES } from './auth.js';
-import { CAMPAIGN_TYPES } from './campaigns.js';
+import { CAMPAIGN_TYPES, workingHoursOutSchema, workingHoursSchema } from './campaigns.js';
 import { emailSchema, idListSchema, idSchema, textSchema } from './fields.js';
 import { RECORDING_RETENTION_DAYS } from './recordings.js';
 
@@ -133,45 +133,28 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const agentGroupBodySchema = z.strictObject({ name: nameSchema(100) });
 export type AgentGroupBody = z.input<typeof agentGroupBodySchema>;
 
-/** 'HH:mm' in UTC, as campaigns store their working window. */
-const workTimeSchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "must be a time 'HH:mm' (UTC)" })
-  .nullable();
-
-export const campaignBodySchema = z
-  .strictObject({
-    name: nameSchema(120),
-    unique_name: uniqueNameSchema,
-    type: z.enum(CAMPAIGN_TYPES, { error: 'must be Inbound or Outbound' }),
-    company_id: idSchema.nullable(),
-    start_work_time: workTimeSchema,
-    end_work_time: workTimeSchema,
-    active: z.boolean({ error: 'must be true or false' }),
-    archived: z.boolean({ error: 'must be true or false' }),
-    billing_rate_cents: centsSchema,
-    /** Call recording (issue 24): left out, a new campaign does not record and an edit keeps what the campaign had. */
-    record_calls: z.boolean({ error: 'must be true or false' }).optional(),
-    agents_hear_own_recordings: z.boolean({ error: 'must be true or false' }).optional(),
-    recording_retention_days: z
-      .number({ error: 'must be a whole number of days' })
-      .int({ error: 'must be a whole number of days' })
-      .min(RECORDING_RETENTION_DAYS.min, { error: `must be at least ${RECORDING_RETENTION_DAYS.min} day` })
-      .max(RECORDING_RETENTION_DAYS.max, { error: `must be at most ${RECORDING_RETENTION_DAYS.max} days` })
-      .optional(),
-    /** The agents enabled on the campaign (others it had are disabled, their history kept). */
-    agent_ids: idListSchema(MAX_ADMIN_LIST_IDS),
-  })
-  .superRefine((campaign, context) => {
-    if ((campaign.start_work_time === null) !== (campaign.end_work_time === null)) {
-      const path = campaign.start_work_time === null ? 'start_work_time' : 'end_work_time';
-      context.addIssue({
-        code: 'custom',
-        path: [path],
-        message: 'is required when the other end of the window is set',
-      });
-    }
-  });
+export const campaignBodySchema = z.strictObject({
+  name: nameSchema(120),
+  unique_name: uniqueNameSchema,
+  type: z.enum(CAMPAIGN_TYPES, { error: 'must be Inbound or Outbound' }),
+  company_id: idSchema.nullable(),
+  /** Left out, a new campaign is open around the clock in the default zone and an edit keeps the campaign's. */
+  working_hours: workingHoursSchema.optional(),
+  active: z.boolean({ error: 'must be true or false' }),
+  archived: z.boolean({ error: 'must be true or false' }),
+  billing_rate_cents: centsSchema,
+  /** Call recording (issue 24): left out, a new campaign does not record and an edit keeps what the campaign had. */
+  record_calls: z.boolean({ error: 'must be true or false' }).optional(),
+  agents_hear_own_recordings: z.boolean({ error: 'must be true or false' }).optional(),
+  recording_retention_days: z
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(RECORDING_RETENTION_DAYS.min, { error: `must be at least ${RECORDING_RETENTION_DAYS.min} day` })
+    .max(RECORDING_RETENTION_DAYS.max, { error: `must be at most ${RECORDING_RETENTION_DAYS.max} days` })
+    .optional(),
+  /** The agents enabled on the campaign (others it had are disabled, their history kept). */
+  agent_ids: idListSchema(MAX_ADMIN_LIST_IDS),
+});
 export type CampaignBody = z.input<typeof campaignBodySchema>;
 
 export const adminCampaignSchema = z.object({
@@ -180,8 +163,7 @@ export const adminCampaignSchema = z.object({
   unique_name: z.string(),
   type: z.enum(CAMPAIGN_TYPES),
   company_id: z.number().int().nullable(),
-  start_work_time: z.string().nullable(),
-  end_work_time: z.string().nullable(),
+  working_hours: workingHoursOutSchema,
   active: z.boolean(),
   archived: z.boolean(),
   billing_rate_cents: z.number().int(),

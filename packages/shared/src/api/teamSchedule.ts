@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BREAK_TYPES, SHIFT_STATUSES } from '../schedule/constants.js';
 import { VACATION_REASONS, VACATION_STATUSES } from '../schedule/vacations.js';
+import { workingHoursOutSchema } from './campaigns.js';
 import { countTextSchema, idListSchema, idSchema, idTextSchema, isoInstantSchema, textSchema } from './fields.js';
 
 const instant = isoInstantSchema;
@@ -78,8 +79,7 @@ export const scheduleCampaignSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   users: z.array(z.number().int()),
-  start_work_time: z.string().nullable().describe("HH:mm UTC; null is 'None'"),
-  end_work_time: z.string().nullable(),
+  working_hours: workingHoursOutSchema.describe("Local working hours in the campaign's own zone"),
   /** Shifts of the campaign's agents in the period: approved only, unless the viewer is a schedule supervisor. */
   shifts: z.array(
     z.object({

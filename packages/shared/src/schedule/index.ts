@@ -6,4 +6,3 @@ export * from './shiftTransitions.js';
 export * from './timeChoices.js';
 export * from './vacations.js';
 export * from './validateShift.js';
-export * from './workingWindow.js';

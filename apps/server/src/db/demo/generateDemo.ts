@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AgentCallType, CampaignType, Role, TimeZoneId } from '@shiftline/shared';
+import type { AgentCallType, CampaignType, DayHours, Role, TimeZoneId, WorkingHours } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { MIN_DEMO_AGENTS } from '../../config.js';
 import { hashPassword } from '../../passwords.js';
@@ -102,21 +102,47 @@ type CampaignSeed = {
   type: CampaignType;
   company: 0 | 1 | null;
   groups: number[];
-  window: [string, string] | null;
+  /** Local working hours in the campaign's own zone (shared/time/workingHours.ts). */
+  hours: WorkingHours;
   archived?: boolean;
   active?: boolean;
   rateCents: number;
   recordCalls?: boolean;
 };
 
-/** Working windows are UTC; 'Night Desk' runs 23:00–07:00 UTC, a night shift in every supported zone. */
+const weekdays = (open: string, close: string, saturday: DayHours | null = null, sunday: DayHours | null = null) => {
+  const day = { open, close };
+  return [day, day, day, day, day, saturday, sunday];
+};
+
+/** Holiday closures around the demo's dates, named as an administrator would. */
+const CANADIAN_HOLIDAYS = [
+  { date: '2026-07-01', name: 'Canada Day' },
+  { date: '2026-12-25', name: 'Christmas Day' },
+  { date: '2026-12-26', name: 'Boxing Day' },
+  { date: '2027-01-01', name: "New Year's Day" },
+];
+const US_HOLIDAYS = [
+  { date: '2026-11-26', name: 'Thanksgiving' },
+  { date: '2026-12-25', name: 'Christmas Day' },
+  { date: '2027-01-01', name: "New Year's Day" },
+];
+
+/**
+ * Each campaign's hours are in its own zone: 'Maple Telecom Retention' works St John's hours (UTC−3:30), and
+ * 'After-Hours Support' a night window (18:00 to 02:00 Toronto) every day.
+ */
 const CAMPAIGNS: CampaignSeed[] = [
   {
     name: 'Northwind Patient Line',
     type: 'inbound',
     company: 0,
     groups: [0, 1],
-    window: ['12:00', '23:00'],
+    hours: {
+      time_zone: 'America/New_York',
+      weekly: weekdays('07:00', '19:00', { open: '09:00', close: '17:00' }, { open: '09:00', close: '17:00' }),
+      holidays: US_HOLIDAYS,
+    },
     rateCents: 3400,
     // On real SIP its calls are recorded (the simulated network carries no audio to record).
     recordCalls: true,
@@ -126,7 +152,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'outbound',
     company: 0,
     groups: [2],
-    window: ['14:00', '22:00'],
+    hours: { time_zone: 'America/New_York', weekly: weekdays('10:00', '18:00'), holidays: US_HOLIDAYS },
     rateCents: 2900,
   },
   {
@@ -134,7 +160,11 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'inbound',
     company: 1,
     groups: [0, 1],
-    window: ['11:00', '23:30'],
+    hours: {
+      time_zone: 'America/Toronto',
+      weekly: weekdays('06:00', '18:30', { open: '08:00', close: '16:00' }),
+      holidays: CANADIAN_HOLIDAYS,
+    },
     rateCents: 3200,
   },
   {
@@ -142,7 +172,11 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'outbound',
     company: 1,
     groups: [2, 3],
-    window: ['15:00', '01:00'],
+    hours: {
+      time_zone: 'America/Halifax',
+      weekly: weekdays('11:00', '21:00', { open: '11:00', close: '17:00' }),
+      holidays: CANADIAN_HOLIDAYS,
+    },
     rateCents: 3600,
   },
   {
@@ -150,7 +184,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'inbound',
     company: 1,
     groups: [3],
-    window: ['13:00', '21:00'],
+    hours: { time_zone: 'America/St_Johns', weekly: weekdays('09:30', '17:30'), holidays: CANADIAN_HOLIDAYS },
     rateCents: 3800,
   },
   {
@@ -158,16 +192,23 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'inbound',
     company: null,
     groups: [4],
-    window: ['23:00', '07:00'],
+    hours: { time_zone: 'America/Toronto', weekly: Array(7).fill({ open: '18:00', close: '02:00' }), holidays: [] },
     rateCents: 4100,
   },
-  { name: 'Shiftline Win-Back', type: 'outbound', company: null, groups: [2, 3], window: null, rateCents: 2700 },
+  {
+    name: 'Shiftline Win-Back',
+    type: 'outbound',
+    company: null,
+    groups: [2, 3],
+    hours: { time_zone: 'America/Chicago', weekly: weekdays('08:00', '17:00'), holidays: US_HOLIDAYS },
+    rateCents: 2700,
+  },
   {
     name: 'Legacy Warranty Line',
     type: 'inbound',
     company: null,
     groups: [1],
-    window: ['13:00', '21:00'],
+    hours: { time_zone: 'America/Toronto', weekly: weekdays('08:00', '16:00'), holidays: [] },
     archived: true,
     rateCents: 2500,
   },
@@ -176,7 +217,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'outbound',
     company: 0,
     groups: [2],
-    window: ['16:00', '22:00'],
+    hours: { time_zone: 'America/Vancouver', weekly: weekdays('09:00', '15:00'), holidays: [] },
     active: false,
     rateCents: 2000,
   },
@@ -258,8 +299,9 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
           company_id: seed.company === null ? null : companyId(seed.company),
           archived: seed.archived ?? false,
           active: seed.active ?? true,
-          start_work_time: seed.window?.[0] ?? null,
-          end_work_time: seed.window?.[1] ?? null,
+          time_zone: seed.hours.time_zone,
+          working_hours: JSON.stringify(seed.hours.weekly),
+          holidays: JSON.stringify(seed.hours.holidays),
           billing_rate_cents: seed.rateCents,
           record_calls: seed.recordCalls ?? false,
         })

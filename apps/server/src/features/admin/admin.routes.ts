@@ -109,7 +109,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; org:
     create: { summary: 'Create a campaign', body: campaignBodySchema, run: org.createCampaign },
     read: { summary: "A campaign's form data", response: adminCampaignSchema, run: org.getCampaign },
     edit: {
-      summary: 'Edit a campaign (type, company, working window, active, archived, billing rate, agents)',
+      summary: 'Edit a campaign (type, company, working hours, active, archived, billing rate, agents)',
       body: campaignBodySchema,
       run: org.editCampaign,
     },

@@ -1,7 +1,8 @@
-import { CALL_TAKING_ROLES, type CampaignType } from '@shiftline/shared';
+import { CALL_TAKING_ROLES, type CampaignType, type WorkingHours } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database } from '../../db/schema.js';
+import { hoursColumns, withWorkingHours } from '../campaigns/index.js';
 import { listedAgent, listedUser } from '../users/index.js';
 import { existingIds, setEnabledCampaignAgents } from './adminQueries.js';
 
@@ -10,8 +11,8 @@ type CampaignColumns = {
   unique_name: string;
   type: CampaignType;
   company_id: number | null;
-  start_work_time: string | null;
-  end_work_time: string | null;
+  /** Undefined: a new campaign is open around the clock (the columns' defaults), an edit keeps its hours. */
+  working_hours?: WorkingHours | undefined;
   active: boolean;
   archived: boolean;
   billing_rate_cents: number;
@@ -89,9 +90,14 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
     },
 
     /* Campaigns */
-    lockCampaign: (id: number) =>
-      db.selectFrom('campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
-    findCampaign: (id: number) => db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst(),
+    lockCampaign: async (id: number) => {
+      const row = await db.selectFrom('campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return row && withWorkingHours(row);
+    },
+    findCampaign: async (id: number) => {
+      const row = await db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && withWorkingHours(row);
+    },
     /** Whether another campaign or campaign list (not `exceptId`) has this unique name. */
     uniqueNameTaken: async (table: 'campaigns' | 'campaign_lists', uniqueName: string, exceptId: number | null) =>
       (await db
@@ -100,10 +106,20 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
         .where('unique_name', '=', uniqueName)
         .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as number))
         .executeTakeFirst()) !== undefined,
-    insertCampaign: async (campaign: CampaignColumns) =>
-      (await db.insertInto('campaigns').values(campaign).returning('id').executeTakeFirstOrThrow()).id,
-    updateCampaign: async (id: number, campaign: CampaignColumns) => {
-      await db.updateTable('campaigns').set(campaign).where('id', '=', id).execute();
+    insertCampaign: async ({ working_hours, ...campaign }: CampaignColumns) =>
+      (
+        await db
+          .insertInto('campaigns')
+          .values({ ...campaign, ...(working_hours && hoursColumns(working_hours)) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    updateCampaign: async (id: number, { working_hours, ...campaign }: CampaignColumns) => {
+      await db
+        .updateTable('campaigns')
+        .set({ ...campaign, ...(working_hours && hoursColumns(working_hours)) })
+        .where('id', '=', id)
+        .execute();
     },
     /** The listed agents enabled on the campaign (archived and system users are not the form's to show). */
     async enabledAgentIds(campaignId: number): Promise<number[]> {

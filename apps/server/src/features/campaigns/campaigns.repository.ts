@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database } from '../../db/schema.js';
 import { listedUser } from '../users/index.js';
+import { HOURS_COLUMNS } from './workingHours.js';
 
 /**
  * Which campaigns a list shows: active, non-archived ones only, unless `includeRetired` (archived and inactive
@@ -32,8 +33,7 @@ export function createCampaignsRepository(db: Kysely<Database>) {
           'campaigns.type',
           'campaigns.archived',
           'campaigns.active',
-          'campaigns.start_work_time',
-          'campaigns.end_work_time',
+          ...HOURS_COLUMNS,
           'campaigns.company_id',
           'companies.name as company_name',
           (eb) =>

@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../plugins/errors.js';
 import { isListedAgent, type UsersRepository } from '../users/index.js';
 import type { CampaignScope, CampaignsRepository } from './campaigns.repository.js';
+import { workingHoursOf } from './workingHours.js';
 
 export const PROTECTED_USER_MESSAGE = "You can't change that user";
 export const UNKNOWN_EMAIL_MESSAGE = 'Unable to disable/enable user, no user with such email';
@@ -57,8 +58,7 @@ export function createCampaignsService(deps: {
         archived: row.archived,
         active: row.active,
         company: row.company_id !== null && row.company_name ? { id: row.company_id, name: row.company_name } : null,
-        start_work_time: row.start_work_time,
-        end_work_time: row.end_work_time,
+        working_hours: workingHoursOf(row),
         agents_count: Number(row.agents_count ?? 0),
       }));
     },

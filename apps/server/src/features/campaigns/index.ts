@@ -8,3 +8,10 @@ export {
   seesEveryCampaign,
   UNKNOWN_EMAIL_MESSAGE,
 } from './campaigns.service.js';
+export {
+  HOURS_COLUMNS,
+  type HoursColumns,
+  hoursColumns,
+  withWorkingHours,
+  workingHoursOf,
+} from './workingHours.js';

@@ -7,7 +7,7 @@ import {
 } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { activeCampaign } from '../campaigns/index.js';
+import { activeCampaign, HOURS_COLUMNS } from '../campaigns/index.js';
 import { listedAgent, listedUser } from '../users/index.js';
 
 /** Days a bit mask (a bigint, 63 bits) holds. */
@@ -265,8 +265,7 @@ export function createTeamScheduleRepository(db: Kysely<Database>) {
         .select([
           'campaigns.id',
           'campaigns.name',
-          'campaigns.start_work_time',
-          'campaigns.end_work_time',
+          ...HOURS_COLUMNS,
           (eb) =>
             sql<number[]>`coalesce((${eb
               .selectFrom('campaign_agents as ca')

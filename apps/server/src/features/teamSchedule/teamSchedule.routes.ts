@@ -63,7 +63,7 @@ export const teamScheduleRoutes: FastifyPluginAsyncZod<{
     ...teamRead,
     url: '/api/schedules/get_all_campaigns',
     summary:
-      'Campaigns with their agents, working window (UTC) and shifts (non-approved only for schedule supervisors)',
+      'Campaigns with their agents, working hours (local, in the campaign zone) and shifts (non-approved only for schedule supervisors)',
     input: { in: 'querystring', schema: campaignsQuerySchemaForSchedule },
     response: scheduleCampaignSchema.array(),
     answer: teamSchedule.getScheduleCampaigns,

@@ -19,6 +19,7 @@ import {
 import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
+import { workingHoursOf } from '../campaigns/index.js';
 import type { FreeShiftsService, SchedulingDeps } from '../freeShifts/index.js';
 import type { NotificationsRepository } from '../notifications/index.js';
 import { lockExistingShifts, type ShiftsRepository } from '../shifts/index.js';
@@ -274,8 +275,7 @@ export function createTeamScheduleService(
         id: campaign.id,
         name: campaign.name,
         users: campaign.users,
-        start_work_time: campaign.start_work_time,
-        end_work_time: campaign.end_work_time,
+        working_hours: workingHoursOf(campaign),
         shifts: shifts
           .filter((shift) => campaign.users.includes(shift.user_id))
           .map((shift) => ({

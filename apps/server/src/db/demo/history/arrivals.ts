@@ -1,40 +1,54 @@
-import type { CampaignType } from '@shiftline/shared';
+import {
+  type CampaignType,
+  localDateInZone,
+  type OpenInterval,
+  type WorkingHours,
+  windowOfLocalDate,
+} from '@shiftline/shared';
 import type { Random } from '../random.js';
 import { poisson } from './sampling.js';
-
-/** A campaign's UTC working window in minutes of the day; it may run past midnight. */
-export type WorkWindow = { startMinute: number; lengthMinutes: number };
 
 export type CampaignPlan = {
   id: number;
   type: CampaignType;
   /** The number callers dial (inbound) or see (outbound). */
   did: string;
-  window: WorkWindow;
+  /** Its working hours (shared/time/workingHours.ts): calls come only while it is open. */
+  hours: WorkingHours;
   /** Calls stop here (archived and inactive campaigns ended some weeks ago); Unix seconds. */
   callsUntil: number;
 };
 
-/** Campaigns without a window take calls in business hours: 09:00–18:00 Eastern standard time. */
-const BUSINESS_HOURS: WorkWindow = { startMinute: 14 * 60, lengthMinutes: 9 * 60 };
+/** Each campaign's windows by local date, worked out once: history asks about every quarter hour of a year. */
+const windowsByHours = new WeakMap<WorkingHours, Map<string, OpenInterval | null>>();
 
-const minuteOf = (time: string) => {
-  const [hours, minutes] = time.split(':').map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-};
-
-export function workWindow(start: string | null, end: string | null): WorkWindow {
-  if (start === null || end === null) return BUSINESS_HOURS;
-  const startMinute = minuteOf(start);
-  const length = (minuteOf(end) - startMinute + 1440) % 1440;
-  return { startMinute, lengthMinutes: length === 0 ? 1440 : length };
+function windowOn(hours: WorkingHours, date: string): OpenInterval | null {
+  let windows = windowsByHours.get(hours);
+  if (!windows) {
+    windows = new Map();
+    windowsByHours.set(hours, windows);
+  }
+  let window = windows.get(date);
+  if (window === undefined) {
+    window = windowOfLocalDate(hours, date);
+    windows.set(date, window);
+  }
+  return window;
 }
 
-/** How far into the window an instant is, 0 at its opening and 1 at its close; null outside it. */
-export function windowPosition(window: WorkWindow, time: number): number | null {
-  const minuteOfDay = (time % 86_400) / 60;
-  const minutesIn = (minuteOfDay - window.startMinute + 1440) % 1440;
-  return minutesIn < window.lengthMinutes ? minutesIn / window.lengthMinutes : null;
+/**
+ * How far into its day's window an instant (Unix seconds) is, 0 at the opening and 1 at the close; null while the
+ * campaign is closed. The shared rule's windows (a night window belongs to the day it opens), read per local date.
+ */
+export function windowPosition(hours: WorkingHours, time: number): number | null {
+  const ms = time * 1000;
+  const today = localDateInZone(ms, hours.time_zone);
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  for (const date of [today, yesterday]) {
+    const window = windowOn(hours, date);
+    if (window && window.start <= ms && ms < window.end) return (ms - window.start) / (window.end - window.start);
+  }
+  return null;
 }
 
 /**
@@ -56,7 +70,7 @@ const SLOT_SECONDS = 900;
  * changes by the quarter hour. `expectedCalls` is the day's mean total. Sorted, whole seconds, before `until`.
  */
 export function dailyArrivals(
-  window: WorkWindow,
+  hours: WorkingHours,
   dayStart: number,
   expectedCalls: number,
   until: number,
@@ -65,7 +79,7 @@ export function dailyArrivals(
   const weights: number[] = [];
   let totalWeight = 0;
   for (let slot = 0; slot < 86_400 / SLOT_SECONDS; slot += 1) {
-    const position = windowPosition(window, dayStart + slot * SLOT_SECONDS + SLOT_SECONDS / 2);
+    const position = windowPosition(hours, dayStart + slot * SLOT_SECONDS + SLOT_SECONDS / 2);
     const weight = position === null ? 0 : arrivalWeight(position);
     weights.push(weight);
     totalWeight += weight;

@@ -2,7 +2,7 @@ import type { AgentCallType } from '@shiftline/shared';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../database.js';
 import type { AgentProfile } from './agentShift.js';
-import { type CampaignPlan, workWindow } from './arrivals.js';
+import type { CampaignPlan } from './arrivals.js';
 
 /** Archived and inactive campaigns stopped taking calls this long before `now`. */
 const ENDED_CAMPAIGN_DAYS = 45;
@@ -14,14 +14,14 @@ export async function loadHistoryContext(database: DatabaseHandle, now: number):
   const { db } = database;
   const campaignRows = await db
     .selectFrom('campaigns')
-    .select(['id', 'type', 'start_work_time', 'end_work_time', 'archived', 'active'])
+    .select(['id', 'type', 'time_zone', 'working_hours', 'holidays', 'archived', 'active'])
     .orderBy('id')
     .execute();
   const campaigns: CampaignPlan[] = campaignRows.map((row) => ({
     id: row.id,
     type: row.type,
     did: `+1888555${String(1000 + row.id).slice(-4)}`,
-    window: workWindow(row.start_work_time, row.end_work_time),
+    hours: { time_zone: row.time_zone, weekly: row.working_hours, holidays: row.holidays },
     callsUntil: row.archived || !row.active ? now - ENDED_CAMPAIGN_DAYS * 86_400 : Number.POSITIVE_INFINITY,
   }));
   const campaignType = new Map(campaigns.map((campaign) => [campaign.id, campaign.type]));

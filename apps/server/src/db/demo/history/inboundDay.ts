@@ -40,7 +40,7 @@ export class InboundTraffic {
       this.usualStaffing.set(campaign.id, usual);
       const expectedCalls = expectedInboundCalls(this.load, usual, dayStart, random);
       const until = Math.min(dayEnd, campaign.callsUntil);
-      for (const time of dailyArrivals(campaign.window, dayStart, expectedCalls, until, random)) {
+      for (const time of dailyArrivals(campaign.hours, dayStart, expectedCalls, until, random)) {
         offered.push({ time, campaign, candidates });
       }
     }
@@ -68,14 +68,14 @@ export type StaffedShift = { start: number; end: number; agent: { inboundCampaig
 
 /** Agent-seconds on shift inside the campaign's window that day; an agent on several campaigns counts in part. */
 export function staffedSeconds(
-  campaign: Pick<CampaignPlan, 'window'>,
+  campaign: Pick<CampaignPlan, 'hours'>,
   shifts: readonly StaffedShift[],
   dayStart: number,
 ): number {
   let total = 0;
   for (let slotStart = dayStart; slotStart < dayStart + 86_400; slotStart += SLOT_SECONDS) {
     const middle = slotStart + SLOT_SECONDS / 2;
-    if (windowPosition(campaign.window, middle) === null) continue;
+    if (windowPosition(campaign.hours, middle) === null) continue;
     for (const shift of shifts) {
       if (shift.start <= middle && middle < shift.end) total += SLOT_SECONDS / shift.agent.inboundCampaigns.length;
     }

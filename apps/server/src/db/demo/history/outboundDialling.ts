@@ -15,7 +15,7 @@ export const meanReadyBetweenDials = (load: number) =>
   (MEAN_COLD_CALL_SECONDS + FULL_LOAD_READY_SECONDS) / load - MEAN_COLD_CALL_SECONDS;
 
 const isOpen = (campaign: CampaignPlan, time: number) =>
-  campaign.callsUntil > time && windowPosition(campaign.window, time) !== null;
+  campaign.callsUntil > time && windowPosition(campaign.hours, time) !== null;
 
 /**
  * A whole shift of cold calls, planned before the day's inbound traffic: while Ready (Outbound) and inside an

@@ -18,14 +18,14 @@ import { AdminRecord } from './AdminRecord';
 import { AdminTextField } from './AdminTextField';
 import { RecordsField } from './RecordsField';
 import { SelectInput } from './SelectInput';
+import { type HoursDraft, hoursBodyOf, hoursDraftOf, NEW_HOURS, WorkingHoursFields } from './WorkingHoursFields';
 
 type Draft = {
   name: string;
   unique_name: string;
   type: CampaignType;
   company_id: string;
-  start_work_time: string;
-  end_work_time: string;
+  hours: HoursDraft;
   active: boolean;
   archived: boolean;
   billing_rate: string;
@@ -40,8 +40,7 @@ const NEW_CAMPAIGN: Draft = {
   unique_name: '',
   type: 'inbound',
   company_id: '',
-  start_work_time: '',
-  end_work_time: '',
+  hours: NEW_HOURS,
   active: true,
   archived: false,
   billing_rate: '0.00',
@@ -54,8 +53,7 @@ const NEW_CAMPAIGN: Draft = {
 const draftOf = (campaign: AdminCampaign): Draft => ({
   ...campaign,
   company_id: campaign.company_id === null ? '' : String(campaign.company_id),
-  start_work_time: campaign.start_work_time ?? '',
-  end_work_time: campaign.end_work_time ?? '',
+  hours: hoursDraftOf(campaign.working_hours),
   billing_rate: (campaign.billing_rate_cents / 100).toFixed(2),
   recording_retention_days: String(campaign.recording_retention_days),
 });
@@ -65,8 +63,7 @@ const bodyOf = (draft: Draft) => ({
   unique_name: draft.unique_name,
   type: draft.type,
   company_id: draft.company_id === '' ? null : Number(draft.company_id),
-  start_work_time: draft.start_work_time === '' ? null : draft.start_work_time,
-  end_work_time: draft.end_work_time === '' ? null : draft.end_work_time,
+  working_hours: hoursBodyOf(draft.hours),
   active: draft.active,
   archived: draft.archived,
   billing_rate_cents: Math.round(Number(draft.billing_rate) * 100),
@@ -77,7 +74,7 @@ const bodyOf = (draft: Draft) => ({
   agent_ids: draft.agent_ids,
 });
 
-/** Create (id null) or edit a campaign: type, client company, working window (UTC), status, billing, agents. */
+/** Create (id null) or edit a campaign: type, client company, working hours (its own zone), status, billing, agents. */
 export function CampaignDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   return (
     <AdminRecord kind="campaign" id={id} load={adminApi.campaign}>
@@ -96,7 +93,7 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
     onClose,
   );
   const text = (
-    key: 'name' | 'unique_name' | 'start_work_time' | 'end_work_time' | 'billing_rate' | 'recording_retention_days',
+    key: 'name' | 'unique_name' | 'billing_rate' | 'recording_retention_days',
     label: string,
     hint?: string,
   ) => {
@@ -137,10 +134,7 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
         error={errors.company_id}
         testId="admin-campaign-company"
       />
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        {text('start_work_time', 'Working from (UTC)', 'HH:mm, or empty')}
-        {text('end_work_time', 'Working until (UTC)', 'HH:mm, or empty')}
-      </Box>
+      <WorkingHoursFields value={draft.hours} onChange={(hours) => set('hours', hours)} errors={errors} />
       {text('billing_rate', 'Billing rate ($ per billed hour)')}
       <Box sx={{ display: 'flex', gap: 2 }}>
         <FormControlLabel

@@ -62,15 +62,13 @@ function CampaignRows({ campaigns, zone }: { campaigns: Campaign[] | undefined; 
         <CampaignTypeChip type={campaign.type} />
       </TableCell>
       <TableCell>{campaign.company?.name ?? '—'}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {formatWorkingWindow(campaign.start_work_time, campaign.end_work_time, zone, now)}
-      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWorkingWindow(campaign.working_hours, zone, now)}</TableCell>
       <TableCell align="right">{campaign.agents_count}</TableCell>
     </TableRow>
   ));
 }
 
-/** /companies/all_campaigns: every campaign the user may see, with working windows in local time. */
+/** /companies/all_campaigns: every campaign the user may see, with today's working hours in the viewer's zone. */
 export function CampaignsPage() {
   const user = useCurrentUser();
   const campaigns = useCampaigns();
@@ -80,7 +78,7 @@ export function CampaignsPage() {
         Campaigns
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Active campaigns. Working windows are shown in your time zone.
+        Active campaigns. Today's working hours are shown in your time zone.
       </Typography>
       {can(user.role, 'companies.check_active_outbound_campaigns') ? <ActiveCampaignsNotice /> : null}
       {campaigns.error ? (
@@ -95,7 +93,7 @@ export function CampaignsPage() {
               <TableCell>Name</TableCell>
               <TableCell>Type</TableCell>
               <TableCell>Company</TableCell>
-              <TableCell>Working window</TableCell>
+              <TableCell>Working hours today</TableCell>
               <TableCell align="right">Active agents</TableCell>
             </TableRow>
           </TableHead>

@@ -66,12 +66,7 @@ function CampaignList({ user, now }: { user: CurrentUser; now: Date }) {
         <ListItem key={campaign.id} divider data-testid="home-campaign" sx={{ gap: 2 }}>
           <ListItemText
             primary={campaign.name}
-            secondary={`Working window ${formatWorkingWindow(
-              campaign.start_work_time,
-              campaign.end_work_time,
-              user.timezone,
-              now,
-            )}`}
+            secondary={`Working hours ${formatWorkingWindow(campaign.working_hours, user.timezone, now)}`}
           />
           <CampaignTypeChip type={campaign.type} />
         </ListItem>

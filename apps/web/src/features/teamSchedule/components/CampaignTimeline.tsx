@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatWorkingWindow, type ScheduleCampaign } from '@shiftline/shared';
+import type { ScheduleCampaign } from '@shiftline/shared';
 import { memo, type PointerEvent, useMemo } from 'react';
 import { formatTimeRange, statusColor } from '../../schedule';
 import { assignLanes } from '../utils/lanes';
 import { spanOnDay, spanStyle } from '../utils/timeline';
-import { workWindowBars } from '../utils/workWindow';
+import { workWindowBars, workWindowText } from '../utils/workWindow';
 import { ROW_COLUMNS } from './AgentRows';
 import { hourGridSx } from './TimelineHeader';
 
@@ -66,8 +66,8 @@ export const CampaignTimeline = memo(function CampaignTimeline({ campaign, day, 
       return { shift, style };
     });
     return {
-      windowBars: workWindowBars(campaign.start_work_time, campaign.end_work_time, day, zone),
-      windowText: formatWorkingWindow(campaign.start_work_time, campaign.end_work_time, day, zone),
+      windowBars: workWindowBars(campaign.working_hours, day, zone),
+      windowText: workWindowText(campaign.working_hours, day, zone),
       laned,
       lanes,
       count: shifts.length,

@@ -1,18 +1,18 @@
-import { windowMinute } from '@shiftline/shared';
-import { DAY_MINUTES, type TimelineSpan } from './timeline';
+import { formatHoursOn, openIntervals, type WorkingHours } from '@shiftline/shared';
+import { dayInterval } from '../../schedule';
+import { spanOnDay, type TimelineSpan } from './timeline';
 
 /**
- * The bars of a campaign's working window on the local day's timeline. A window whose start is
- * later than its end (in local time) is a night shift, drawn in two bars: from midnight to the
- * end, and from the start to midnight. Equal times are open all day.
+ * The bars of a campaign's open time on the viewer's local day (shared's rule): a night window shows as its end in
+ * the morning and its start in the evening, two bars; open time running on through midnight is one bar to the edge.
  */
-export function workWindowBars(start: string | null, end: string | null, day: string, zone: string): TimelineSpan[] {
-  const from = windowMinute(start, day, zone);
-  const to = windowMinute(end, day, zone);
-  if (from === to) return [{ from: 0, to: DAY_MINUTES }];
-  if (from < to) return [{ from, to }];
-  return [
-    { from: 0, to },
-    { from, to: DAY_MINUTES },
-  ].filter((bar) => bar.to > bar.from);
+export function workWindowBars(hours: WorkingHours, day: string, zone: string): TimelineSpan[] {
+  const bounds = dayInterval(day, zone);
+  return openIntervals(hours, bounds.start, bounds.end).flatMap(
+    (interval) => spanOnDay(interval.start, interval.end, day, zone) ?? [],
+  );
 }
+
+/** The label: the window that opens on that date in the campaign's zone, in the viewer's zone, or why it is closed. */
+export const workWindowText = (hours: WorkingHours, day: string, zone: string): string =>
+  formatHoursOn(hours, day, zone);
