@@ -218,12 +218,15 @@ describe('the body schema', () => {
           { date: '2026-07-01', name: 'a\u0000b' },
           { date: '2026-07-02' },
           { date: '2026-07-02' },
+          { date: 'text' },
         ],
       }),
     ).toEqual([
       'holidays.0.date: is not a real date',
       'holidays.1.name: must not contain control characters',
       'holidays.3.date: is listed twice',
+      'holidays.4.date: must be a date yyyy-MM-dd',
+      'holidays.4.date: is not a real date',
     ]);
     expect(
       fields({

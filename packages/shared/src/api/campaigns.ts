@@ -29,7 +29,14 @@ const dayHoursSchema = z
 const localDateSchema = z
   .string({ error: 'must be a date yyyy-MM-dd' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date yyyy-MM-dd' })
-  .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), { error: 'is not a real date' });
+  .refine(
+    (date) => {
+      // Checked even after the pattern failed: text that is no date at all must not throw here.
+      const parsed = Date.parse(`${date}T00:00:00Z`);
+      return !Number.isNaN(parsed) && new Date(parsed).toISOString().startsWith(date);
+    },
+    { error: 'is not a real date' },
+  );
 
 /**
  * Working hours as a campaign stores them (shared/time/workingHours.ts has the rule): its zone, one window a weekday
