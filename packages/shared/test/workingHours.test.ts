@@ -224,9 +224,9 @@ describe('the body schema', () => {
     ).toEqual([
       'holidays.0.date: is not a real date',
       'holidays.1.name: must not contain control characters',
-      'holidays.3.date: is listed twice',
       'holidays.4.date: must be a date yyyy-MM-dd',
       'holidays.4.date: is not a real date',
+      'holidays.3.date: is listed twice',
     ]);
     expect(
       fields({
