@@ -6,6 +6,7 @@ export declare function scenario(
     | 'caller'
     | 'caller-leaves'
     | 'caller-refused'
+    | 'caller-declined'
     | 'agent'
     | 'agent-unanswered'
     | 'agent-refuses'

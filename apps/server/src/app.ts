@@ -13,7 +13,6 @@ import type { AppConfig, SipConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { transactional } from './db/transaction.js';
 import { registerAdmin } from './features/admin/index.js';
-import { registerBlocking } from './features/blocking/index.js';
 import { agentsRoutes, createAgentsRepository, createAgentsService } from './features/agents/index.js';
 import {
   authRoutes,
@@ -21,6 +20,7 @@ import {
   createSessionsRepository,
   createSessionsService,
 } from './features/auth/index.js';
+import { registerBlocking } from './features/blocking/index.js';
 import {
   type CallEngine,
   type CallPageService,
@@ -39,6 +39,7 @@ import { createDashboardsRepository, createDashboardsService, dashboardsRoutes }
 import { type DeskPhonesService, registerDeskPhones } from './features/deskPhones/index.js';
 import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
 import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
+import { registerLeadLists } from './features/leadLists/index.js';
 import {
   createNotificationsRepository,
   createNotificationsService,
@@ -56,7 +57,6 @@ import {
   productivityRoutes,
 } from './features/productivity/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
-import { registerLeadLists } from './features/leadLists/index.js';
 import { registerRecordings } from './features/recordings/index.js';
 import { createScheduleRepository, createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { createShiftsRepository } from './features/shifts/index.js';

@@ -134,6 +134,7 @@ export const rollupTables = sql.join(
   ),
 );
 
+/** The sums of ended calls; a blocked call (refused before it queued) is no call the dashboards count. */
 function callRollupSelect(where: CallFilter, rollup: CallRollupTable) {
   const keyColumns = rollup.keys.map((key) => sql`${KEY_EXPRESSIONS[key]} AS ${sql.ref(key)}`);
   const agentFilter = (rollup.keys as readonly RollupKey[]).includes('agent_id')
@@ -147,7 +148,7 @@ function callRollupSelect(where: CallFilter, rollup: CallRollupTable) {
       JOIN campaigns camp ON camp.id = c.campaign_id
       LEFT JOIN dispositions d ON d.id = c.disposition_id
       LEFT JOIN sales_leads l ON l.call_id = c.id
-    WHERE c.ended_at IS NOT NULL ${agentFilter} AND ${where}
+    WHERE c.ended_at IS NOT NULL AND c.status IS DISTINCT FROM 'blocked' ${agentFilter} AND ${where}
     GROUP BY a.alignment, ${rollup.grained ? sql`g.grain, ` : sql``}bucket_start, ${sql.join(rollup.keys.map((key) => KEY_EXPRESSIONS[key]))}`;
 }
 

@@ -152,6 +152,51 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
     expect(kamailio.log()).not.toMatch(/Relay Failed/);
   });
 
+  it('a blacklisted or do-not-call caller hears 603 Decline, is logged as blocked and never rings an agent', async () => {
+    const { id, number } = await centre.campaign();
+    const agent = await registeredAgent(id);
+    const { db } = t.database;
+    // Blacklisted as written otherwise (its E.164 form matches), and a do-not-call number.
+    await db
+      .insertInto('clients')
+      .values({ phone: '416-555-0149', phone_e164: '+14165550149', blocked: true })
+      .execute();
+    await db.insertInto('do_not_call').values({ phone: '+14165550148' }).execute();
+    for (const caller of ['+14165550149', '+14165550148']) {
+      const declined = await runSipp([
+        `127.0.0.1:${kamailio.port}`,
+        '-sf',
+        scenario('caller-declined'),
+        '-s',
+        number,
+        '-key',
+        'caller',
+        caller,
+        '-i',
+        '127.0.0.1',
+        '-m',
+        '1',
+        '-timeout',
+        '20s',
+        '-timeout_error',
+      ]).done;
+      expect(declined.code, `${declined.output.slice(-2000)}\n${kamailio.log().slice(-2000)}`).toBe(0);
+    }
+    const calls = await db.selectFrom('calls').selectAll().where('did', '=', number).orderBy('id').execute();
+    expect(calls.map((call) => [call.status, call.block_reason, call.agent_id, call.offered_at])).toEqual([
+      ['blocked', 'blacklist', null, null],
+      ['blocked', 'dnc', null, null],
+    ]);
+    expect(await centre.stateOf(agent.userId)).toBe('ready');
+    const rang = await db
+      .selectFrom('agent_state_log')
+      .select('id')
+      .where('user_id', '=', agent.userId)
+      .where('state', '=', 'ringing')
+      .execute();
+    expect(rang).toEqual([]);
+  });
+
   it('an offer that rings out is cancelled and the caller goes to the next agent', async () => {
     const { id, number } = await centre.campaign();
     const silentPort = await freePort();

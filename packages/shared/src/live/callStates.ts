@@ -16,6 +16,8 @@ export const CALL_STATES = [
   'after_call',
   'ended',
   'abandoned',
+  /** Refused before it queued: the caller's number is blacklisted or on the do-not-call list. Never live. */
+  'blocked',
 ] as const;
 export type CallState = (typeof CALL_STATES)[number];
 
@@ -67,6 +69,7 @@ const STATE_LABELS: Record<CallState, string> = {
   after_call: 'in after-call work',
   ended: 'ended',
   abandoned: 'abandoned',
+  blocked: 'blocked',
 };
 
 export const callStateLabel = (state: CallState): string => STATE_LABELS[state];

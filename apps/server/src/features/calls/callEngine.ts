@@ -1,6 +1,8 @@
 import {
   type AgentCallType,
   allowedTransitions,
+  BLOCK_REASON_LABELS,
+  blockedArrivalMessage,
   canHaveStatus,
   DIAL_TIMEOUT_MS,
   isLiveStatus,
@@ -12,6 +14,7 @@ import {
 } from '@shiftline/shared';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
+import { type ArrivalTarget, refuseBlockedArrival } from '../blocking/index.js';
 import type { Arrival, CallRow } from './calls.repository.js';
 import { type Agent, type CallEngineDeps, createEngineCore, seconds, statusOf } from './engineCore.js';
 import { outboundMoves } from './outboundMoves.js';
@@ -85,6 +88,10 @@ export function createCallEngine(deps: CallEngineDeps) {
       : null;
     return { call: { ...queued, offeredTo }, extra };
   }
+
+  /** A call from a blocked number, logged as blocked before it queues; null (nothing written) for any other. */
+  const refuseBlocked = (arrival: { target: ArrivalTarget; caller: string; did: string | null }) =>
+    refuseBlockedArrival(deps.db, { ...arrival, at: now() });
 
   return {
     /** GET /api/status/get_current_status_info */
@@ -167,6 +174,16 @@ export function createCallEngine(deps: CallEngineDeps) {
       statsSourceId?: number | null;
       callback?: { voiceMail: boolean } | null;
     }): Promise<Arrived> {
+      // A blocked number's call is logged as blocked and never queues; the simulated network hears why (409).
+      const blocked = await refuseBlocked({
+        target: { campaignId: input.campaignId },
+        caller: input.callerPhone,
+        did: input.did ?? null,
+      });
+      if (blocked) {
+        const message = blockedArrivalMessage(input.callerPhone, blocked.reason);
+        throw conflict(message, { caller_phone: BLOCK_REASON_LABELS[blocked.reason] });
+      }
       const made = await arriveThrough(async (at) => ({
         arrival: await read.calls.arrive({
           campaignId: input.campaignId,
@@ -183,6 +200,7 @@ export function createCallEngine(deps: CallEngineDeps) {
     },
 
     arriveThrough,
+    refuseBlocked,
 
     route,
     routeAgent,

@@ -14,6 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { blacklistClient } from '../blocking/index.js';
 import { listedAgent } from '../users/index.js';
 import { createAgentStatesRepository } from './agentStates.repository.js';
 import type { Agent } from './callEngine.js';
@@ -208,11 +209,11 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
         });
       }),
 
-    /** Blocks the caller's number: their client is marked blocked (the blacklist). */
+    /** Blocks the caller's number: their client is marked blocked (the blacklist), by whom and when (audited). */
     blacklist: (agent: Agent, callId: number) =>
       onOwnLiveCall(agent, callId, async (trx, call) => {
         if (call.client_id === null) throw conflict('The call has no client.');
-        await trx.updateTable('clients').set({ blocked: true }).where('id', '=', call.client_id).execute();
+        await blacklistClient(trx, agent.id, call.client_id, now());
       }),
 
     updateTransferType: (agent: Agent, callId: number, transferType: string | null) =>

@@ -1,8 +1,9 @@
-import { statusTitle } from '@shiftline/shared';
+import { BLOCK_REASON_LABELS, blockedDialMessage, statusTitle } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
+import { blockReasonOf } from '../blocking/index.js';
 import type { CallRow } from './calls.repository.js';
 import { type Agent, type EngineCore, seconds, statusOf } from './engineCore.js';
 import { announceColdCalls } from './outbound.js';
@@ -16,6 +17,7 @@ export function outboundMoves(core: EngineCore) {
      * of an outbound campaign. The call is dialling and the agent ringing until the client picks up (calleeAnswered)
      * or not (calleeUnanswered). `closing` names the agent's call in after-call work to close first (a redial from
      * the after-call form); `within` runs in the same transaction with the new call (the cold-call list's writes).
+     * A blacklisted or do-not-call number is refused (409 naming why).
      */
     async dial(
       agent: Agent,
@@ -45,6 +47,8 @@ export function outboundMoves(core: EngineCore) {
           );
         }
         if ((await repos.calls.liveCallOf(agent.id)) !== null) throw conflict('You are already on a call.');
+        const blocked = await blockReasonOf(repos.handle, input.phone);
+        if (blocked) throw conflict(blockedDialMessage(input.phone, blocked), { phone: BLOCK_REASON_LABELS[blocked] });
         const at = now();
         const call = (await repos.handle
           .insertInto('calls')

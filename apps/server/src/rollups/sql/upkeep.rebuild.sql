@@ -11,7 +11,7 @@ FROM calls c CROSS JOIN (VALUES (0::smallint), (30::smallint)) AS a(alignment)
   JOIN campaigns camp ON camp.id = c.campaign_id
   LEFT JOIN dispositions d ON d.id = c.disposition_id
   LEFT JOIN sales_leads l ON l.call_id = c.id
-WHERE c.ended_at IS NOT NULL  AND true
+WHERE c.ended_at IS NOT NULL AND c.status IS DISTINCT FROM 'blocked'  AND true
 GROUP BY a.alignment, bucket_start, c.campaign_id, coalesce(c.stats_source_id, 0);
 
 TRUNCATE "agent_call_rollups";
@@ -23,7 +23,7 @@ FROM calls c CROSS JOIN (VALUES (0::smallint), (30::smallint)) AS a(alignment)
   JOIN campaigns camp ON camp.id = c.campaign_id
   LEFT JOIN dispositions d ON d.id = c.disposition_id
   LEFT JOIN sales_leads l ON l.call_id = c.id
-WHERE c.ended_at IS NOT NULL AND c.agent_id IS NOT NULL AND true
+WHERE c.ended_at IS NOT NULL AND c.status IS DISTINCT FROM 'blocked' AND c.agent_id IS NOT NULL AND true
 GROUP BY a.alignment, bucket_start, c.agent_id, c.campaign_id, coalesce(c.stats_source_id, 0);
 
 TRUNCATE "campaign_call_rollups";

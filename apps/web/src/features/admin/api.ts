@@ -14,6 +14,8 @@ import type {
   DeskPhone,
   DeskPhoneBody,
   DeskPhoneCreated,
+  DoNotCallAdded,
+  DoNotCallBody,
   EditUserBody,
   Ok,
   TrunkBody,
@@ -46,4 +48,5 @@ export const adminApi = {
   addDeskPhone: (userId: number, body: DeskPhoneBody) =>
     http.post<DeskPhoneCreated>(`/api/admin/users/${userId}/desk_phones`, body),
   revokeDeskPhone: (id: number) => http.post<Ok>(`/api/admin/desk_phones/${id}/delete`),
+  addDoNotCall: (body: DoNotCallBody) => http.post<DoNotCallAdded>('/api/admin/blocked_numbers', body),
 };

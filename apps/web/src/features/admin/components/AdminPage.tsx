@@ -12,6 +12,7 @@ import { AgentGroupDialog } from './AgentGroupDialog';
 import { CampaignDialog } from './CampaignDialog';
 import { CampaignListDialog } from './CampaignListDialog';
 import { CompanyDialog } from './CompanyDialog';
+import { DoNotCallDialog } from './DoNotCallDialog';
 import { LeadListDialog } from './leadLists/LeadListDialog';
 import { TrunkDialog } from './TrunkDialog';
 import { UserDialog } from './UserDialog';
@@ -25,6 +26,7 @@ const SECTIONS = [
   { entity: 'lead_lists', label: 'Lead lists', table: 'admin_lead_lists', create: 'Upload leads' },
   { entity: 'companies', label: 'Client companies', table: 'admin_companies', create: 'New company' },
   { entity: 'trunks', label: 'Carrier trunks', table: 'admin_trunks', create: 'New trunk' },
+  { entity: 'blocked_numbers', label: 'Blocked numbers', table: 'admin_blocked_numbers', create: 'New DNC number' },
 ] as const;
 
 type Entity = (typeof SECTIONS)[number]['entity'];
@@ -97,6 +99,9 @@ function SectionDialog({ entity, id, onClose }: { entity: Entity; id: number | n
       return <CompanyDialog id={id} onClose={onClose} />;
     case 'trunks':
       return <TrunkDialog id={id} onClose={onClose} />;
+    case 'blocked_numbers':
+      // Rows are not records with a form: the list's actions remove or unblock them.
+      return id === null ? <DoNotCallDialog onClose={onClose} /> : null;
   }
 }
 
