@@ -1,6 +1,7 @@
 import type { LeadImportOptions } from '@shiftline/shared';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createColdCallsRepository } from '../../src/features/coldCalls/coldCalls.repository.js';
 import { signedInRequests } from '../support/requests.js';
 import { as, demoEmail, login, type Session, testAppForTests } from '../support/testApp.js';
 
@@ -435,6 +436,35 @@ describe('lead lists', () => {
       'lead_list.reset',
       'lead_list.delete',
     ]);
+  });
+
+  it('the next free lead skips numbers blacklisted or put on the do-not-call list after the import', async () => {
+    const campaign = await t.database.db
+      .insertInto('campaigns')
+      .values({ name: 'Skip blocked', unique_name: 'skip-blocked', type: 'outbound' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const file = csv('later.csv', `phone\n${phoneOf(700_001)}\n${phoneOf(700_002)}\n${phoneOf(700_003)}\n`);
+    const imported = await upload(
+      admin,
+      '/api/admin/lead_lists',
+      file,
+      optionsFor(campaign.id, { mapping: { phone: 0 }, custom_fields: [] }),
+    );
+    expect(imported.json().imported).toBe(3);
+    const next = () => createColdCallsRepository(t.database.db).nextFree([campaign.id]);
+    expect((await next())?.phone).toBe(phoneOf(700_001));
+    await t.database.db
+      .insertInto('do_not_call')
+      .values({ phone: phoneOf(700_001) })
+      .execute();
+    expect((await next())?.phone).toBe(phoneOf(700_002));
+    await t.database.db
+      .updateTable('clients')
+      .set({ blocked: true })
+      .where('phone_e164', '=', phoneOf(700_002))
+      .execute();
+    expect((await next())?.phone).toBe(phoneOf(700_003));
   });
 
   it('refuses what is not an administrator, not a lead file or not a valid option, and writes nothing', async () => {

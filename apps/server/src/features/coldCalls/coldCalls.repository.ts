@@ -23,6 +23,13 @@ export const ON_THE_LINE = ['offered', 'dialling', 'talking', 'on_hold'] as cons
 /** The lead's list is enabled (a lead of a disabled list is neither shown nor dialled). */
 export const listEnabled = sql<boolean>`NOT EXISTS (SELECT 1 FROM lead_lists l WHERE l.id = cc.list_id AND NOT l.enabled)`;
 
+/**
+ * The lead's number is not blocked now (it may have been blacklisted or put on the do-not-call list after its list
+ * was imported): the next free lead never hands one out. Leads hold their number in E.164 or as it was written.
+ */
+const notBlocked = sql<boolean>`NOT EXISTS (SELECT 1 FROM do_not_call d WHERE d.phone = cc.phone)
+  AND NOT EXISTS (SELECT 1 FROM clients b WHERE b.blocked AND (b.phone = cc.phone OR b.phone_e164 = cc.phone))`;
+
 /** Serialises one agent's lead changes (pg_advisory_xact_lock's first key; the second is the agent's id). */
 const AGENT_LEAD_LOCK = 17_017;
 
@@ -63,6 +70,7 @@ export function createColdCallsRepository(db: Kysely<Database>) {
             .where('cc.attached_agent_id', 'is', null)
             .where('cc.phone_valid', '=', true)
             .where(listEnabled)
+            .where(notBlocked)
             .where(({ not, exists, selectFrom }) =>
               not(
                 exists(

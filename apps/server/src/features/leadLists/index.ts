@@ -2,7 +2,7 @@ import { campaignRoom, LIVE_ROOM, SOCKET_EVENTS } from '@shiftline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { blockedPhones } from '../blocking/blocking.repository.js';
+import { blockedPhones } from '../blocking/index.js';
 import { removeAbandonedImports } from './leadImport.js';
 import { leadListsRoutes } from './leadLists.routes.js';
 import { createLeadListsService } from './leadLists.service.js';
