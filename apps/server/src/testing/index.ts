@@ -16,6 +16,7 @@ export {
 export { migrateToLatest } from '../db/migrate.js';
 export { transactional } from '../db/transaction.js';
 export { SimulatedTelephony } from '../features/calls/index.js';
+export { checkLeadRow, readLeadFile } from '../features/leadLists/index.js';
 export { createPlannersRepository, createPlannersService } from '../features/planners/index.js';
 export { createRtpengineControl, RtpengineError } from '../features/recordings/index.js';
 export { createUsersRepository, hashPassword } from '../features/users/index.js';

@@ -7,7 +7,7 @@ import { createAdminOrgService } from './adminOrg.service.js';
 import { createAdminUsersRepository } from './adminUsers.repository.js';
 import { type AdminUsersService, createAdminUsersService } from './adminUsers.service.js';
 
-export { ADMIN_TABLES, postAction, searchFilter } from './adminTables.js';
+export { ADMIN_TABLES, adminTable, postAction, searchFilter } from './adminTables.js';
 export { type AdminUsersService, checkMayChange } from './adminUsers.service.js';
 
 /**

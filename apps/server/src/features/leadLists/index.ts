@@ -7,7 +7,9 @@ import { removeAbandonedImports } from './leadImport.js';
 import { leadListsRoutes } from './leadLists.routes.js';
 import { createLeadListsService } from './leadLists.service.js';
 
+export { readLeadFile } from './leadFile.js';
 export { leadListsTable } from './leadListsTable.js';
+export { checkLeadRow } from './leadRow.js';
 
 /** The administration's lead lists (admin.manage); a changed list refreshes its campaign's cold-calls tables. */
 export async function registerLeadLists(app: FastifyInstance, db: Kysely<Database>) {

@@ -106,14 +106,19 @@ async function listStaged(
         .returningAll()
         .executeTakeFirstOrThrow();
 
-      // Each number's existing client: by its E.164 form, or a client whose number was stored in it.
-      await sql`
-        UPDATE lead_import_rows s SET client_id = m.client_id
-        FROM (SELECT r.line, coalesce(
-                (SELECT min(c.id) FROM clients c WHERE c.phone_e164 = r.phone),
-                (SELECT min(c.id) FROM clients c WHERE c.phone = r.phone)) AS client_id
-              FROM lead_import_rows r WHERE r.import_id = ${importId}) m
-        WHERE s.import_id = ${importId} AND s.line = m.line AND m.client_id IS NOT NULL`.execute(trx);
+      // The staged rows' statistics, so the statements below are planned for their real number (no autovacuum has
+      // seen them yet: PGlite runs none, and a server's runs later).
+      await sql`ANALYZE lead_import_rows`.execute(trx);
+      // Each number's existing client: by its E.164 form, else a client whose number was stored in it. Joins, not a
+      // lookup per row: a join is planned once for all the rows, whatever the clients table's statistics say.
+      for (const column of ['phone_e164', 'phone'] as const) {
+        await sql`
+          UPDATE lead_import_rows s SET client_id = m.client_id
+          FROM (SELECT r.line, min(c.id) AS client_id
+                FROM lead_import_rows r JOIN clients c ON c.${sql.raw(column)} = r.phone
+                WHERE r.import_id = ${importId} AND r.client_id IS NULL GROUP BY r.line) m
+          WHERE s.import_id = ${importId} AND s.line = m.line`.execute(trx);
+      }
       await sql`
         UPDATE lead_import_rows s
         SET outcome = CASE
@@ -137,18 +142,16 @@ async function listStaged(
           FROM lead_import_rows s
           WHERE s.import_id = ${importId} AND s.client_id = c.id AND s.outcome IN ('merged', 'listed')`.execute(trx);
       }
+      // New clients take their ids from the sequence first, so no statement has to match them back by number.
       await sql`
-        WITH created AS (
-          INSERT INTO clients (phone, phone_e164, first_name, last_name, email, address_line1, address_line2, city,
-            state, zip, country)
-          SELECT phone, phone, first_name, last_name, email, address_line1, address_line2, city, state, zip,
-            ${options.country}
-          FROM lead_import_rows WHERE import_id = ${importId} AND client_id IS NULL ORDER BY line
-          RETURNING id, phone_e164)
-        UPDATE lead_import_rows s SET client_id = created.id, outcome = 'new'
-        FROM created WHERE s.import_id = ${importId} AND s.client_id IS NULL AND s.phone = created.phone_e164`.execute(
-        trx,
-      );
+        UPDATE lead_import_rows SET client_id = nextval(pg_get_serial_sequence('clients', 'id')), outcome = 'new'
+        WHERE import_id = ${importId} AND client_id IS NULL`.execute(trx);
+      await sql`
+        INSERT INTO clients (id, phone, phone_e164, first_name, last_name, email, address_line1, address_line2, city,
+          state, zip, country)
+        SELECT client_id, phone, phone, first_name, last_name, email, address_line1, address_line2, city, state, zip,
+          ${options.country}
+        FROM lead_import_rows WHERE import_id = ${importId} AND outcome = 'new' ORDER BY line`.execute(trx);
       await sql`
         INSERT INTO cold_calls (campaign_id, client_id, list_id, phone, phone_valid, timezone, custom_fields)
         SELECT ${options.campaign_id}, client_id, ${list.id}, phone, true, timezone, custom_fields

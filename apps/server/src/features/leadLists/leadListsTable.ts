@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { adminTable, postAction, searchFilter } from '../admin/adminTables.js';
+import { adminTable, postAction, searchFilter } from '../admin/index.js';
 
 /** The administration's lead lists: each outbound campaign's lists, with their leads and how many were called. */
 export const leadListsTable = adminTable('lead_lists', {
