@@ -109,6 +109,17 @@ describe('lead lists', () => {
     });
   });
 
+  it('previews a large CSV from its first rows, reading and dropping the rest of the upload', async () => {
+    const rows = Array.from({ length: 100_000 }, (_, index) => `${phoneOf(900_000 + index)},Name ${index},Surname`);
+    const response = await upload(
+      admin,
+      '/api/admin/lead_lists/preview',
+      csv('big.csv', `phone,first,last\n${rows.join('\n')}\n`),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().rows).toHaveLength(10);
+  });
+
   it('imports 1,000 rows: the seven bad lines reported by line and reason, the rest listed in E.164', async () => {
     const campaign = (outbound[0] as { id: number }).id;
     const { file, bad } = thousandRows(0);

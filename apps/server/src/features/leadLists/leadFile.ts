@@ -59,13 +59,23 @@ async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
     max_record_size: LEAD_CELL_MAX_LENGTH * LEAD_FILE_MAX_COLUMNS * 4,
     info: true,
   });
+  // When the reader stops early (a preview), the parser is closed and the rest of the upload is read and dropped,
+  // so the request still ends.
+  let stopped = false;
+  const written = (chunk: Buffer) =>
+    parser.write(chunk) || stopped
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          parser.once('drain', resolve);
+          parser.once('close', resolve);
+        });
   const feed = (async () => {
     try {
-      if (!parser.write(head)) await new Promise((resolve) => parser.once('drain', resolve));
+      await written(head);
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-        if (!parser.write(next.value)) await new Promise((resolve) => parser.once('drain', resolve));
+        if (!stopped) await written(next.value);
       }
-      parser.end();
+      if (!stopped) parser.end();
     } catch (error) {
       parser.destroy(error as Error);
     }
@@ -84,6 +94,10 @@ async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
     if (error instanceof AppError) throw error;
     throw unreadable(`is not a readable CSV file (${(error as Error).message})`);
   } finally {
+    if (!parser.writableFinished) {
+      stopped = true;
+      parser.destroy();
+    }
     await feed;
   }
 }
