@@ -476,6 +476,28 @@ describe('the simulated phone network', () => {
     const again = await post(admin, `/api/telephony/simulated_call/${placed.json().current_call_id}/hang_up`);
     expect(again.statusCode).toBe(409);
   });
+
+  it("routes a simulated caller who dials one of the centre's numbers to the campaign that owns it", async () => {
+    const campaign = await newCampaign();
+    const admin = await login(t.app, demoEmail('administrator'));
+    const number = `+1709555${String(campaign).padStart(4, '0').slice(-4)}`;
+    await t.database.db.insertInto('campaign_numbers').values({ phone: number, campaign_id: campaign }).execute();
+    // Written as a person would type it: read as E.164.
+    const placed = await post(admin, '/api/telephony/simulated_call', { dialled: `1 (709) 555-${number.slice(-4)}` });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const call = await t.database.db
+      .selectFrom('calls')
+      .select(['campaign_id', 'did'])
+      .where('id', '=', String(placed.json().current_call_id))
+      .executeTakeFirstOrThrow();
+    expect(call).toEqual({ campaign_id: campaign, did: number });
+    const nobody = await post(admin, '/api/telephony/simulated_call', { dialled: '+17095550000' });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().error.message).toBe('No campaign takes calls on +17095550000.');
+    for (const body of [{}, { campaign_id: campaign, dialled: number }, { dialled: 'not a number' }]) {
+      expect((await post(admin, '/api/telephony/simulated_call', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
 });
 
 describe('restart reconciliation', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_STATES } from '../live/callStates.js';
 import { CAMPAIGN_TYPES } from './campaigns.js';
 import { idSchema, idTextSchema, textSchema, unixSecondsSchema } from './fields.js';
+import { e164Schema } from './trunks.js';
 
 /*
  * The call handling contract (operations spec §3 call data, §7 Calls, Dispositions, Sales). One live call is one
@@ -203,15 +204,22 @@ export const salesSchema = z.object({
 export type Sales = z.infer<typeof salesSchema>;
 
 /* The simulated phone network: an administrator places a caller in a campaign's queue, and hangs them up. */
-export const simulatedCallBodySchema = z.object({
-  campaign_id: idSchema,
-  caller_phone: textSchema()
-    .trim()
-    .regex(/^\+?[0-9]{7,15}$/, { error: 'must be a phone number of 7 to 15 digits' })
-    .optional(),
-  /** The caller asks to be called back (a queue callback), optionally leaving a voicemail. */
-  callback: z
-    .enum(['none', 'callback', 'voicemail'], { error: "must be 'none', 'callback' or 'voicemail'" })
-    .optional(),
-});
+export const simulatedCallBodySchema = z
+  .object({
+    /** The campaign called, or (`dialled`) the centre's number called: exactly one of the two. */
+    campaign_id: idSchema.optional(),
+    dialled: e164Schema.optional(),
+    caller_phone: textSchema()
+      .trim()
+      .regex(/^\+?[0-9]{7,15}$/, { error: 'must be a phone number of 7 to 15 digits' })
+      .optional(),
+    /** The caller asks to be called back (a queue callback), optionally leaving a voicemail. */
+    callback: z
+      .enum(['none', 'callback', 'voicemail'], { error: "must be 'none', 'callback' or 'voicemail'" })
+      .optional(),
+  })
+  .refine((body) => (body.campaign_id === undefined) !== (body.dialled === undefined), {
+    error: 'name either the campaign (campaign_id) or the number dialled (dialled), not both',
+    path: ['campaign_id'],
+  });
 export type SimulatedCallBody = z.infer<typeof simulatedCallBodySchema>;

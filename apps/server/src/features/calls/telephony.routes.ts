@@ -1,6 +1,6 @@
 import { callDataSchema, idParamSchema, simulatedCallBodySchema } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict } from '../../plugins/errors.js';
+import { conflict, notFound } from '../../plugins/errors.js';
 import { viewerRoute } from '../../plugins/viewerRoute.js';
 import type { CallEngine } from './callEngine.js';
 import type { CallPageService } from './callPage.service.js';
@@ -34,9 +34,17 @@ export const telephonyRoutes: FastifyPluginAsyncZod<{
       simulatedOnly();
       const callback =
         body.callback === undefined || body.callback === 'none' ? null : { voiceMail: body.callback === 'voicemail' };
+      // A caller dialling the centre's number reaches the campaign that owns it, as on a real network.
+      let campaignId = body.campaign_id;
+      if (body.dialled !== undefined) {
+        const owner = await callPage.campaignByPhone(body.dialled);
+        if (!owner) throw notFound(`No campaign takes calls on ${body.dialled}.`);
+        campaignId = owner.id;
+      }
       const call = await engine.arrive({
-        campaignId: body.campaign_id,
+        campaignId: campaignId as number,
         callerPhone: body.caller_phone ?? '+14165550199',
+        did: body.dialled ?? null,
         callback,
       });
       return callPage.callData(viewer, Number(call.id));
