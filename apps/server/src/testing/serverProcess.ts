@@ -89,6 +89,8 @@ export type StartServerOptions = {
   readyWithinMs?: number;
   /** Names the temporary data folder. */
   name?: string;
+  /** A data folder prepared beforehand (create-admin run on it, say) instead of a new one; removed on stop. */
+  dataDir?: string;
 };
 
 /**
@@ -98,7 +100,7 @@ export type StartServerOptions = {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const readyWithinMs = options.readyWithinMs ?? 120_000;
-  const dataDir = await mkdtemp(join(tmpdir(), `shiftline-${options.name ?? 'server'}-`));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), `shiftline-${options.name ?? 'server'}-`)));
   const port = await freePort(host);
   const server = spawnServer({ ...options.env, HOST: host, PORT: String(port), DATA_DIR: dataDir });
   const stop = async () => {
