@@ -179,6 +179,26 @@ describe('a centre set up from nothing', () => {
     await admin.getByTestId('admin-trunk-dialog-save').click();
     await admin.getByTestId('admin-trunk-dialog').waitFor({ state: 'detached' });
 
+    // What the inbound campaign's agents choose on its calls: a disposition and a product.
+    await openSection(admin, 'dispositions');
+    await admin.getByTestId('admin-create').click();
+    await input(admin, 'admin-disposition-title').fill('Appointment booked');
+    await select(admin, 'admin-disposition-campaign').selectOption({ label: 'Avalon Care Line (inbound)' });
+    await select(admin, 'admin-disposition-category').selectOption('sale');
+    await admin.getByTestId('admin-disposition-dialog-save').click();
+    await admin.getByTestId('admin-disposition-dialog').waitFor({ state: 'detached' });
+    await openSection(admin, 'products');
+    await admin.getByTestId('admin-create').click();
+    await input(admin, 'admin-product-name').fill('Care plan');
+    await select(admin, 'admin-product-campaign').selectOption({ label: 'Avalon Care Line' });
+    await input(admin, 'admin-product-price').fill('49.00');
+    await input(admin, 'admin-product-commission').fill('5.00');
+    await admin.getByTestId('admin-product-dialog-save').click();
+    await admin.getByTestId('admin-product-dialog').waitFor({ state: 'detached' });
+    await tableLoaded(admin);
+    expect(await admin.getByTestId('data-table-page').textContent()).toContain('Care plan');
+    await shot(admin, 'products');
+
     // The outbound campaign's leads: 1,000 rows with seven bad lines, reported by line.
     await openSection(admin, 'lead_lists');
     await admin.getByTestId('admin-create').click();
@@ -264,6 +284,13 @@ describe('a centre set up from nothing', () => {
     await expect.poll(() => inbound.getByTestId('status-title').textContent(), POLL).toBe('On call');
     await inbound.getByTestId('call-notes').fill('First call of the centre.');
     await expect.poll(() => inbound.getByTestId('call-notes-state').getAttribute('data-state'), POLL).toBe('saved');
+    const dispositions = inbound.getByTestId('disposition-select');
+    await dispositions.selectOption({ label: 'Appointment booked' });
+    const product = inbound.getByTestId('sale-product').first();
+    const productId = await product.getAttribute('data-id');
+    await inbound.getByTestId(`sale-quantity-${productId}`).fill('2');
+    await inbound.getByTestId('sale-post').click();
+    await inbound.getByTestId('sale-posted').waitFor();
     await shot(inbound, 'first-call');
     await inbound.getByTestId('call-end').click();
     await inbound.getByTestId('after-call-form').waitFor();
@@ -275,6 +302,12 @@ describe('a centre set up from nothing', () => {
       `/api/inquiries/${callId}/get_call_data`,
     );
     expect(call.json).toMatchObject({ status: 'ended', campaign: { name: 'Avalon Care Line' } });
+    const sales = await api<{ sale_posted: boolean; sales: { quantity: number }[] }>(
+      inbound,
+      'GET',
+      `/api/sales/${callId}/get_sales`,
+    );
+    expect(sales.json).toMatchObject({ sale_posted: true, sales: [{ quantity: 2 }] });
     await chooseStatus(inbound, 'administrative');
 
     // The outbound agent dials a lead of the uploaded list.

@@ -39,6 +39,7 @@ import { createDashboardsRepository, createDashboardsService, dashboardsRoutes }
 import { type DeskPhonesService, registerDeskPhones } from './features/deskPhones/index.js';
 import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
 import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
+import { registerCatalog } from './features/catalog/index.js';
 import { registerLeadLists } from './features/leadLists/index.js';
 import {
   createNotificationsRepository,
@@ -248,6 +249,7 @@ export async function buildApp({
   await registerTrunks(app, db, seal);
   await registerBlocking(app, db);
   await registerLeadLists(app, db);
+  await registerCatalog(app, db);
   await app.register(workTimeRoutes, { db, adminUsers, now });
   await app.register(tablesRoutes, {
     db,

@@ -38,9 +38,9 @@ export function callData(overrides: Partial<CallData> = {}): CallData {
 }
 
 export const PRODUCTS: Product[] = [
-  { id: 1, name: 'Basic plan', price_cents: 1999 },
-  { id: 2, name: 'Setup fee', price_cents: 500 },
-  { id: 3, name: 'Premium plan', price_cents: 4950 },
+  { id: 1, name: 'Basic plan', price_cents: 1999, currency: 'CAD' },
+  { id: 2, name: 'Setup fee', price_cents: 500, currency: 'CAD' },
+  { id: 3, name: 'Premium plan', price_cents: 4950, currency: 'CAD' },
 ];
 
 export const NO_SALES: Sales = { sales: [], sale_posted: false, complete_date: null, total_cents: 0 };

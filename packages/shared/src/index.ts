@@ -4,6 +4,7 @@ export * from './api/auth.js';
 export * from './api/blocking.js';
 export * from './api/calls.js';
 export * from './api/campaigns.js';
+export * from './api/catalog.js';
 export * from './api/coldCalls.js';
 export * from './api/dashboards.js';
 export * from './api/errors.js';

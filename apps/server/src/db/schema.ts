@@ -188,6 +188,12 @@ export type DispositionsTable = {
   title: string;
   campaign_type: CampaignType;
   bucket: DispositionBucket;
+  /** null: offered on every campaign of its type. */
+  campaign_id: number | null;
+  callback_required: Generated<boolean>;
+  adds_to_dnc: Generated<boolean>;
+  position: Generated<number>;
+  archived: Generated<boolean>;
 };
 
 export type ClientsTable = {
@@ -372,7 +378,17 @@ export type RecordingPausesTable = {
   paused_at: Generated<Date>;
   resumed_at: Date | null;
 };
-export type ProductsTable = { id: Generated<number>; name: string; price_cents: number; active: Generated<boolean> };
+export type ProductsTable = {
+  id: Generated<number>;
+  name: string;
+  price_cents: number;
+  active: Generated<boolean>;
+  /** null: sold on every campaign. */
+  campaign_id: number | null;
+  currency: Generated<string>;
+  /** The agent's commission per unit sold; null: the centre's rule on the sale's amount. */
+  commission_cents: number | null;
+};
 export type SaleLinesTable = {
   id: Generated<BigId>;
   call_id: number | string;

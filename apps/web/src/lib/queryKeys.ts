@@ -60,7 +60,7 @@ export const queryKeys = {
     recordings: (id: number) => ['calls', 'call', id, 'recordings'] as const,
     liveRecording: (id: number) => ['calls', 'call', id, 'live-recording'] as const,
     operators: (id: number, role: string) => ['calls', 'call', id, 'operators', role] as const,
-    products: ['calls', 'products'] as const,
+    products: (callId: number) => ['calls', 'products', callId] as const,
   },
   /** The softphone's SIP settings and credentials (GET /api/settings/get_settings). */
   softphone: {

@@ -167,7 +167,15 @@ export const dispositionsSchema = z.object({
 export const setDispositionBodySchema = z.object({ disposition: idSchema });
 
 /* Sales */
-export const productSchema = z.object({ id: z.number().int(), name: z.string(), price_cents: z.number().int() });
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price_cents: z.number().int(),
+  /** ISO 4217 code of the price. */
+  currency: z.string(),
+});
+/** GET /api/sales/get_products: with a call, that call's campaign's products too. */
+export const productsQuerySchema = z.strictObject({ call_id: idTextSchema.optional() });
 export const productsSchema = z.object({ products: z.array(productSchema) });
 export type Product = z.infer<typeof productSchema>;
 

@@ -8,7 +8,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './demoLogins.js';
 import { demoTrunkId } from './demoTrunk.js';
 import { generateColdCalls } from './generateColdCalls.js';
 import { generateShifts, type ShiftWindow } from './generateShifts.js';
-import { DISPOSITIONS } from './history/catalog.js';
+import { insertDemoDispositions } from './history/catalog.js';
 import { createRandom, type Random } from './random.js';
 
 export type DemoOptions = { seed?: number; agents?: number; now?: Date; shiftWindow?: ShiftWindow };
@@ -325,11 +325,7 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
       .execute();
     await trx.insertInto('products').values(DEMO_PRODUCTS).execute();
     // The call page's dispositions exist without history too (the history generator keeps them).
-    await trx
-      .insertInto('dispositions')
-      .values(Object.values(DISPOSITIONS).map(({ title, type, bucket }) => ({ title, campaign_type: type, bucket })))
-      .onConflict((conflict) => conflict.columns(['campaign_type', 'title']).doNothing())
-      .execute();
+    await insertDemoDispositions(trx);
     const lists = [
       { name: 'Northwind Health', unique_name: 'northwind_health', match: (c: CampaignSeed) => c.company === 0 },
       { name: 'Maple Telecom', unique_name: 'maple_telecom', match: (c: CampaignSeed) => c.company === 1 },

@@ -29,6 +29,7 @@ import * as callRecordings from './20261128_0027_call_recordings.js';
 import * as blockedNumbers from './20261129_0029_blocked_numbers.js';
 import * as workingHours from './20261129_0030_working_hours.js';
 import * as leadLists from './20261129_0031_lead_lists.js';
+import * as campaignCatalog from './20261129_0032_campaign_catalog.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0029_blocked_numbers': blockedNumbers,
   '20261129_0030_working_hours': workingHours,
   '20261129_0031_lead_lists': leadLists,
+  '20261129_0032_campaign_catalog': campaignCatalog,
 };

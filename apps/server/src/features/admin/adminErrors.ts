@@ -12,6 +12,8 @@ const UNIQUE_FIELDS: Record<string, string> = {
   campaign_numbers_pkey: 'numbers',
   trunk_campaigns_pkey: 'caller_ids',
   lead_lists_name_key: 'name',
+  dispositions_title_key: 'title',
+  products_name_key: 'name',
 };
 
 const FIELD_TAKEN = 'is already used';

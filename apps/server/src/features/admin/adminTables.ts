@@ -88,11 +88,11 @@ export const postAction = (
 type AdminTableParts = Omit<
   TableDefinition,
   'name' | 'fileName' | 'action' | 'identifier' | 'clickableRow' | 'defaultSort'
->;
+> & { defaultSort?: TableDefinition['defaultSort'] };
 
 /**
  * The administration's list of one record kind (its `path`: users, agent_groups...): table admin_<path>, exported as
- * <path>, sorted by name, each row opening its edit form at /admin/<path>/<id>.
+ * <path>, sorted by name unless told, each row opening its edit form at /admin/<path>/<id>.
  */
 export const adminTable = (path: string, parts: AdminTableParts): TableDefinition => ({
   name: `admin_${path}`,

@@ -19,6 +19,7 @@ import { listedAgent } from '../users/index.js';
 import { createAgentStatesRepository } from './agentStates.repository.js';
 import type { Agent } from './callEngine.js';
 import { type CallDetailsRow, type CallRow, createCallsRepository } from './calls.repository.js';
+import { addCallerToDoNotCall, offeredDispositions, offeredProducts } from './campaignCatalog.js';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -254,49 +255,67 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
       };
     },
 
-    /** GET /api/dispositions/get_dispositions/:callId: the dispositions of the call's campaign type. */
+    /**
+     * GET /api/dispositions/get_dispositions/:callId: the dispositions the call's campaign offers (its own and the
+     * centre-wide ones of its type, not archived), in the administration's order.
+     */
     async dispositions(viewer: Agent, callId: number) {
       const call = await details(callId);
       if (call.agent_id !== viewer.id && !READS_ANY_CALL.includes(viewer.role))
         throw forbidden('This is not your call.');
-      const rows = await db
-        .selectFrom('dispositions')
+      const rows = await offeredDispositions(db, call.campaign_id, call.campaign_type)
         .select(['id', 'title'])
-        .where('campaign_type', '=', call.campaign_type)
+        .orderBy('position')
         .orderBy('title')
         .execute();
       return { dispositions: rows, selected: call.disposition_id };
     },
 
-    /** POST /api/dispositions/set_disposition/:callId: one of the call's campaign type, or refused (409). */
+    /**
+     * POST /api/dispositions/set_disposition/:callId: one the call's campaign offers, or refused. One that needs a
+     * callback time is refused until the call has one; one that adds to the do-not-call list puts the caller's
+     * number there in the same transaction.
+     */
     async setDisposition(agent: Agent, callId: number, dispositionId: number) {
       await onOwnLiveCall(agent, callId, async (trx, call) => {
-        const disposition = await trx
+        const known = await trx
           .selectFrom('dispositions')
-          .select('campaign_type')
+          .select(['campaign_type', 'campaign_id'])
           .where('id', '=', dispositionId)
           .executeTakeFirst();
-        if (!disposition) throw invalidField('disposition', 'is not a disposition');
-        if (disposition.campaign_type !== call.direction) {
-          throw conflict(
-            `That disposition is for ${disposition.campaign_type} calls; this call is ${call.direction}.`,
-            {
-              disposition: `is for ${disposition.campaign_type} calls`,
-            },
-          );
+        if (!known) throw invalidField('disposition', 'is not a disposition');
+        if (known.campaign_type !== call.direction) {
+          throw conflict(`That disposition is for ${known.campaign_type} calls; this call is ${call.direction}.`, {
+            disposition: `is for ${known.campaign_type} calls`,
+          });
+        }
+        const disposition = await offeredDispositions(trx, call.campaign_id, call.direction)
+          .select(['callback_required', 'adds_to_dnc', 'title'])
+          .where('id', '=', dispositionId)
+          .executeTakeFirst();
+        if (!disposition) {
+          throw conflict("That disposition is not one this call's campaign offers.", {
+            disposition: 'is not offered on this campaign',
+          });
+        }
+        if (disposition.callback_required && call.callback_at === null) {
+          throw conflict(`'${disposition.title}' needs a callback time: set the callback first.`, {
+            disposition: 'needs a callback time',
+          });
         }
         await createCallsRepository(trx).update(call.id, { disposition_id: dispositionId });
+        if (disposition.adds_to_dnc) await addCallerToDoNotCall(trx, call.id, agent.id);
       });
     },
 
-    products: async () => ({
-      products: await db
-        .selectFrom('products')
-        .select(['id', 'name', 'price_cents'])
-        .where('active', '=', true)
-        .orderBy('name')
-        .execute(),
-    }),
+    /** The products on sale: every campaign's, and with a call, that call's campaign's own. */
+    products: async (callId?: number) => {
+      const query =
+        callId === undefined
+          ? db.selectFrom('products').where('active', '=', true).where('campaign_id', 'is', null)
+          : offeredProducts(db, (await details(callId)).campaign_id);
+      return { products: await query.select(['id', 'name', 'price_cents', 'currency']).orderBy('name').execute() };
+    },
 
     getSales: async (viewer: Agent, callId: number): Promise<Sales> => {
       const call = await details(callId);
@@ -313,13 +332,12 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
       await onOwnLiveCall(agent, callId, async (trx, call) => {
         const ids = [...new Set(body.sales.map((line) => line.product_id))];
         if (ids.length !== body.sales.length) throw invalidField('sales', 'must list each product once');
-        const products = await trx
-          .selectFrom('products')
-          .select(['id', 'price_cents'])
+        const products = await offeredProducts(trx, call.campaign_id)
+          .select(['id', 'price_cents', 'commission_cents'])
           .where('id', 'in', ids)
-          .where('active', '=', true)
           .execute();
         const price = new Map(products.map((product) => [product.id, product.price_cents]));
+        const perUnit = new Map(products.map((product) => [product.id, product.commission_cents]));
         const unknown = ids.find((id) => !price.has(id));
         if (unknown !== undefined) throw invalidField('sales', `names product ${unknown}, which is not on sale`);
         const at = body.complete_date === undefined ? now() : new Date(body.complete_date * 1000);
@@ -331,6 +349,13 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
           created_at: at,
         }));
         const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+        // A product with its own commission earns it per unit; the others, the centre's rule on their amount.
+        const ownRate = (line: (typeof lines)[number]) => perUnit.get(line.product_id) ?? null;
+        const commission =
+          lines.reduce((sum, line) => sum + (ownRate(line) ?? 0) * line.quantity, 0) +
+          commissionOf(
+            lines.filter((line) => ownRate(line) === null).reduce((sum, line) => sum + line.amount_cents, 0),
+          );
         await trx.deleteFrom('sale_lines').where('call_id', '=', call.id).execute();
         await trx.insertInto('sale_lines').values(lines).execute();
         await trx
@@ -343,14 +368,14 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
             valid: true,
             sold: true,
             amount_cents: amount,
-            commission_cents: commissionOf(amount),
+            commission_cents: commission,
           })
           .onConflict((conflictOn) =>
             conflictOn.column('call_id').doUpdateSet({
               valid: true,
               sold: true,
               amount_cents: amount,
-              commission_cents: commissionOf(amount),
+              commission_cents: commission,
               created_at: at,
             }),
           )

@@ -12,6 +12,7 @@ import {
   okSchema,
   operatorsQuerySchema,
   operatorsSchema,
+  productsQuerySchema,
   productsSchema,
   salesSchema,
   serverTimeSchema,
@@ -267,9 +268,10 @@ export const callsRoutes: FastifyPluginAsyncZod<{
     ...SALES,
     method: 'GET',
     url: '/api/sales/get_products',
-    summary: 'The products on sale',
+    summary: "The products on sale: every campaign's, and with call_id that call's campaign's own",
+    input: { in: 'querystring', schema: productsQuerySchema },
     response: productsSchema,
-    answer: () => callPage.products(),
+    answer: (_viewer, query) => callPage.products(query.call_id),
   });
 
   viewerRoute(app, {

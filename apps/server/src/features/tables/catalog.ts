@@ -1,5 +1,6 @@
 import { ADMIN_TABLES } from '../admin/index.js';
 import { blockedNumbersTable } from '../blocking/index.js';
+import { dispositionsTable, productsTable } from '../catalog/index.js';
 import { coldCallsTable } from '../coldCalls/index.js';
 import { leadListsTable } from '../leadLists/index.js';
 import { auditLogTable } from './auditLogTable.js';
@@ -15,6 +16,8 @@ export const TABLES: readonly TableDefinition[] = [
   ...WORK_TIME_TABLES,
   ...ADMIN_TABLES,
   leadListsTable,
+  dispositionsTable,
+  productsTable,
   blockedNumbersTable,
 ];
 export const EDIT_FORMS: readonly EditFormDefinition[] = [...WORK_TIME_EDIT_FORMS];

@@ -42,7 +42,7 @@ export const callsApi = {
   dispositions: (callId: number) => http.get<DispositionOptions>(`/api/dispositions/get_dispositions/${callId}`),
   setDisposition: (callId: number, disposition: number) =>
     http.post<{ status: 'ok' }>(`/api/dispositions/set_disposition/${callId}`, { disposition }),
-  products: () => http.get<{ products: Product[] }>('/api/sales/get_products'),
+  products: (callId: number) => http.get<{ products: Product[] }>('/api/sales/get_products', { call_id: callId }),
   sales: (callId: number) => http.get<Sales>(`/api/sales/${callId}/get_sales`),
   setSales: (callId: number, body: SetNewSalesBody) => http.post<Sales>(`/api/sales/${callId}/set_new_sales`, body),
   clearSales: (callId: number) => http.post<Sales>(`/api/sales/${callId}/clear_sales`),

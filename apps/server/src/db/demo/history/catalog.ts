@@ -1,6 +1,7 @@
 import type { CampaignType, DispositionBucket } from '@shiftline/shared';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../database.js';
+import type { Database } from '../../schema.js';
 import type { Random } from '../random.js';
 import { CopyBuffer } from './copyText.js';
 
@@ -26,6 +27,31 @@ export const DISPOSITIONS = {
   doNotCall: { title: 'Do Not Call', type: 'outbound', bucket: 'other' },
 } as const satisfies Record<string, { title: string; type: CampaignType; bucket: DispositionBucket }>;
 export type DispositionKey = keyof typeof DISPOSITIONS;
+
+/** The demo's centre-wide dispositions (every campaign of their type), those not there yet, in the list's order. */
+export async function insertDemoDispositions(db: Kysely<Database>): Promise<void> {
+  const existing = await db
+    .selectFrom('dispositions')
+    .select(['title', 'campaign_type'])
+    .where('campaign_id', 'is', null)
+    .where('archived', '=', false)
+    .execute();
+  const missing = Object.values(DISPOSITIONS).filter(
+    ({ title, type }) => !existing.some((row) => row.title === title && row.campaign_type === type),
+  );
+  if (missing.length === 0) return;
+  await db
+    .insertInto('dispositions')
+    .values(
+      missing.map(({ title, type, bucket }, index) => ({
+        title,
+        campaign_type: type,
+        bucket,
+        position: index + 1,
+      })),
+    )
+    .execute();
+}
 
 const CLIENT_FIRST_NAMES = ['Mary', 'John', 'Linda', 'Robert', 'Susan', 'Michael', 'Karen', 'David', 'Nancy', 'Paul'];
 const CLIENT_MORE_FIRST = ['Helen', 'Mark', 'Sandra', 'Steven', 'Donna', 'Kevin', 'Carol', 'Brian', 'Ruth', 'Gary'];
@@ -92,12 +118,7 @@ export async function createCatalog(database: DatabaseHandle, random: Random, cl
     Array.from({ length: weight }, () => sourceId.get(name) as number),
   );
 
-  const dispositions = Object.values(DISPOSITIONS);
-  await db
-    .insertInto('dispositions')
-    .values(dispositions.map(({ title, type, bucket }) => ({ title, campaign_type: type, bucket })))
-    .onConflict((conflict) => conflict.columns(['campaign_type', 'title']).doNothing())
-    .execute();
+  await insertDemoDispositions(db);
   const rows = await db.selectFrom('dispositions').select(['id', 'title', 'campaign_type']).execute();
   const dispositionIds = Object.fromEntries(
     Object.entries(DISPOSITIONS).map(([key, { title, type }]) => {

@@ -12,6 +12,8 @@ import { AgentGroupDialog } from './AgentGroupDialog';
 import { CampaignDialog } from './CampaignDialog';
 import { CampaignListDialog } from './CampaignListDialog';
 import { CompanyDialog } from './CompanyDialog';
+import { DispositionDialog } from './catalog/DispositionDialog';
+import { ProductDialog } from './catalog/ProductDialog';
 import { DoNotCallDialog } from './DoNotCallDialog';
 import { LeadListDialog } from './leadLists/LeadListDialog';
 import { TrunkDialog } from './TrunkDialog';
@@ -24,6 +26,8 @@ const SECTIONS = [
   { entity: 'campaigns', label: 'Campaigns', table: 'admin_campaigns', create: 'New campaign' },
   { entity: 'campaign_lists', label: 'Campaign lists', table: 'admin_campaign_lists', create: 'New list' },
   { entity: 'lead_lists', label: 'Lead lists', table: 'admin_lead_lists', create: 'Upload leads' },
+  { entity: 'dispositions', label: 'Dispositions', table: 'admin_dispositions', create: 'New disposition' },
+  { entity: 'products', label: 'Products', table: 'admin_products', create: 'New product' },
   { entity: 'companies', label: 'Client companies', table: 'admin_companies', create: 'New company' },
   { entity: 'trunks', label: 'Carrier trunks', table: 'admin_trunks', create: 'New trunk' },
   { entity: 'blocked_numbers', label: 'Blocked numbers', table: 'admin_blocked_numbers', create: 'New DNC number' },
@@ -95,6 +99,10 @@ function SectionDialog({ entity, id, onClose }: { entity: Entity; id: number | n
       return <CampaignListDialog id={id} onClose={onClose} />;
     case 'lead_lists':
       return <LeadListDialog id={id} onClose={onClose} />;
+    case 'dispositions':
+      return <DispositionDialog id={id} onClose={onClose} />;
+    case 'products':
+      return <ProductDialog id={id} onClose={onClose} />;
     case 'companies':
       return <CompanyDialog id={id} onClose={onClose} />;
     case 'trunks':

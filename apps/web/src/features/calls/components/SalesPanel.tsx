@@ -19,7 +19,7 @@ const draftOf = (sales: Sales): SaleDraft =>
 
 /** The call's sale: a quantity per product, the total in dollars, Post sale and Clear (spec §7 Sales). */
 export function SalesPanel({ callId }: { callId: number }) {
-  const products = useProducts();
+  const products = useProducts(callId);
   const sales = useSales(callId);
   const { post, clear } = useSalesActions(callId);
   const [draft, setDraft] = useState<SaleDraft | null>(null);

@@ -3,8 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callsApi } from '../api';
 
-export function useProducts() {
-  return useQuery({ queryKey: queryKeys.calls.products, queryFn: callsApi.products, staleTime: 10 * 60_000 });
+/** The products the call's campaign sells (its own and every campaign's). */
+export function useProducts(callId: number) {
+  return useQuery({
+    queryKey: queryKeys.calls.products(callId),
+    queryFn: () => callsApi.products(callId),
+    staleTime: 10 * 60_000,
+  });
 }
 
 export function useSales(callId: number) {

@@ -1,0 +1,133 @@
+import { DISPOSITION_BUCKETS } from '@shiftline/shared';
+import { sql } from 'kysely';
+import { adminTable, postAction, searchFilter } from '../admin/index.js';
+
+const campaignLabel = (type: ReturnType<typeof sql>) =>
+  sql<string>`coalesce(c.name, 'Every ' || ${type} || ' campaign')`;
+
+const bucketLabel = sql<string>`CASE d.bucket ${sql.join(
+  DISPOSITION_BUCKETS.map((bucket) => sql`WHEN ${bucket.id} THEN ${bucket.label}`),
+  sql` `,
+)} END`;
+
+/** The administration's dispositions: grouped by campaign, in the order agents see them. */
+export const dispositionsTable = adminTable('dispositions', {
+  title: 'Dispositions',
+  tieBreak: sql`d.id`,
+  defaultSort: { column: 'campaign_name', desc: false },
+  columns: [
+    {
+      text: 'Campaign',
+      value: 'campaign_name',
+      sort: sql`coalesce(c.name, '') || d.campaign_type || lpad(d.position::text, 6, '0')`,
+    },
+    { text: 'Order', value: 'position' },
+    { text: 'Title', value: 'name', fixed: true, sort: sql`lower(d.title)` },
+    { text: 'Category', value: 'category' },
+    { text: 'Callback time', value: 'callback', as_atom: true },
+    { text: 'Do-not-call', value: 'dnc', as_atom: true },
+    { text: 'Status', value: 'status', as_atom: true },
+    {
+      text: 'Actions',
+      value: 'actions',
+      actions: [
+        postAction('dispositions', 'move_up', 'Up', 'arrow_upward', 'Move this disposition up?', 'listed'),
+        postAction('dispositions', 'move_down', 'Down', 'arrow_downward', 'Move this disposition down?', 'listed'),
+        postAction(
+          'dispositions',
+          'delete',
+          'Delete',
+          'delete',
+          'Delete this disposition? If calls used it, it is archived: kept on those calls, no longer offered.',
+          'listed',
+        ),
+      ],
+    },
+  ],
+  filters: [
+    {
+      name: 'show',
+      text: 'Show',
+      type: 'select',
+      items: () => [
+        { value: 'current', text: 'Current' },
+        { value: 'archived', text: 'Archived' },
+      ],
+      default: () => 'current',
+      apply: (query, value) => query.where('d.archived', '=', value === 'archived'),
+    },
+    searchFilter('Title', [sql`d.title`]),
+  ],
+  rows: ({ db }) =>
+    db
+      .selectFrom('dispositions as d')
+      .leftJoin('campaigns as c', 'c.id', 'd.campaign_id')
+      .select([
+        'd.id',
+        'd.title as name',
+        'd.position',
+        campaignLabel(sql`d.campaign_type`).as('campaign_name'),
+        bucketLabel.as('category'),
+        sql<string>`CASE WHEN d.callback_required THEN 'required' ELSE 'no' END`.as('callback'),
+        sql<string>`CASE WHEN d.adds_to_dnc THEN 'adds' ELSE 'no' END`.as('dnc'),
+        sql<string>`CASE WHEN d.archived THEN 'archived' ELSE 'offered' END`.as('status'),
+        sql<boolean>`NOT d.archived`.as('listed'),
+      ]),
+});
+
+/** The administration's products: price, currency, commission and the campaign that sells them. */
+export const productsTable = adminTable('products', {
+  title: 'Products',
+  tieBreak: sql`p.id`,
+  columns: [
+    { text: 'Name', value: 'name', fixed: true, sort: sql`lower(p.name)` },
+    { text: 'Campaign', value: 'campaign_name', sort: sql`c.name` },
+    { text: 'Price', value: 'price_cents', formatMoney: true, sort: sql`p.price_cents` },
+    { text: 'Currency', value: 'currency' },
+    { text: 'Commission per unit', value: 'commission' },
+    { text: 'Status', value: 'status', as_atom: true },
+    {
+      text: 'Actions',
+      value: 'actions',
+      actions: [
+        postAction(
+          'products',
+          'delete',
+          'Delete',
+          'delete',
+          'Delete this product? If sales used it, it is archived: kept on those sales, no longer sold.',
+          'active',
+        ),
+      ],
+    },
+  ],
+  filters: [
+    {
+      name: 'show',
+      text: 'Show',
+      type: 'select',
+      items: () => [
+        { value: 'current', text: 'Current' },
+        { value: 'archived', text: 'Archived' },
+      ],
+      default: () => 'current',
+      apply: (query, value) => query.where('p.active', '=', value !== 'archived'),
+    },
+    searchFilter('Name', [sql`p.name`]),
+  ],
+  rows: ({ db }) =>
+    db
+      .selectFrom('products as p')
+      .leftJoin('campaigns as c', 'c.id', 'p.campaign_id')
+      .select([
+        'p.id',
+        'p.name',
+        sql<string>`coalesce(c.name, 'Every campaign')`.as('campaign_name'),
+        'p.price_cents',
+        'p.currency',
+        sql<string>`CASE WHEN p.commission_cents IS NULL THEN 'centre rule'
+          ELSE to_char(p.commission_cents / 100.0, 'FM999999990.00') || ' ' || p.currency END`.as('commission'),
+        sql<string>`CASE WHEN p.active THEN 'on sale' ELSE 'archived' END`.as('status'),
+        'p.active',
+      ]),
+});
