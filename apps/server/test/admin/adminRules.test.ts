@@ -124,9 +124,11 @@ describe('super admins and protected accounts', () => {
     const { id: _id, archived: _a, must_change_password: _m, ...fields } = form;
     const demote = await post(admin, `/api/admin/users/${target}`, { ...fields, role: 'administrator' });
     expect(demote.statusCode).toBe(403);
-    // Details other than the role are an administrator's to edit.
+    // Their name and e-mail are a super admin's to change (issue 25 item 5); their other details an administrator's.
     const rename = await post(admin, `/api/admin/users/${target}`, { ...fields, first_name: 'Renamed' });
-    expect(rename.statusCode, rename.body).toBe(200);
+    expect(rename.statusCode, rename.body).toBe(403);
+    const repaid = await post(admin, `/api/admin/users/${target}`, { ...fields, pay_rate_cents: 4321 });
+    expect(repaid.statusCode, repaid.body).toBe(200);
     expect((await post(superAdmin, `/api/admin/users/${target}/sign_out`, {})).statusCode).toBe(200);
     expect((await post(superAdmin, `/api/admin/users/${target}/archive`, {})).statusCode).toBe(200);
   });

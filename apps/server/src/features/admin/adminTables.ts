@@ -163,8 +163,9 @@ export const adminUsersTable = adminTable('users', {
   ],
   // The seven system accounts never show (spec §5); the protected root shows, and refuses every change. A companyId
   // (a company's "portal users" link) narrows the list to that company's users.
-  rows: ({ db, query }) =>
-    db
+  rows: ({ db, query, viewer }) => {
+    const mayChange = sql<boolean>`NOT u.is_protected AND (${viewer.role === 'super_admin'} OR u.role <> 'super_admin')`;
+    return db
       .selectFrom('users as u')
       .leftJoin('agent_groups as g', 'g.id', 'u.agent_group_id')
       .leftJoin('companies as co', 'co.id', 'u.company_id')
@@ -187,9 +188,12 @@ export const adminUsersTable = adminTable('users', {
         sql<string>`CASE WHEN u.archived THEN 'archived' WHEN u.must_change_password THEN 'new password' ELSE 'active' END`.as(
           'status',
         ),
-        'u.archived',
-        sql<boolean>`NOT u.archived AND NOT u.is_protected`.as('can_archive'),
-      ]),
+        // The row offers what the server allows this viewer (checkMayChange): nothing on the protected root, and
+        // nothing on a super admin unless the viewer is one.
+        sql<boolean>`u.archived AND ${mayChange}`.as('archived'),
+        sql<boolean>`NOT u.archived AND ${mayChange}`.as('can_archive'),
+      ]);
+  },
 });
 
 export const adminAgentGroupsTable = adminTable('agent_groups', {

@@ -14,6 +14,18 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
     lockUser: (id: number): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 
+    /**
+     * The lowest extension from 1000 to 9999 no user has, held until the transaction ends (creates queue on the
+     * lock, so users created at once get different ones); null when all are taken.
+     */
+    async nextFreeExtension(): Promise<string | null> {
+      await sql`SELECT pg_advisory_xact_lock(25005)`.execute(db);
+      const { rows } = await sql<{ extension: string | null }>`
+        SELECT min(n)::text AS extension FROM generate_series(1000, 9999) AS n
+        WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.extension = n::text)`.execute(db);
+      return rows[0]?.extension ?? null;
+    },
+
     findUser: (id: number): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 

@@ -43,6 +43,27 @@ export function checkMayChange(actor: UserRow, target: UserRow, change: UserChan
   }
 }
 
+/**
+ * Only a super admin changes a super admin's e-mail or name (with their password, what they sign in with and are
+ * known by): an administrator may still edit their other fields.
+ */
+function checkIdentityKept(actor: UserRow, target: UserRow, body: UserFields): void {
+  if (actor.role === 'super_admin' || target.role !== 'super_admin') return;
+  const changed = (
+    [
+      ['email', target.email.toLowerCase() !== body.email.toLowerCase()],
+      ['first_name', target.first_name !== body.first_name],
+      ['second_name', target.second_name !== body.second_name],
+    ] as const
+  ).filter(([, differs]) => differs);
+  if (changed.length === 0) return;
+  throw new AppError(
+    'protected_user',
+    "Only a super admin can change a super admin's e-mail or name.",
+    Object.fromEntries(changed.map(([field]) => [field, 'only a super admin can change this'])),
+  );
+}
+
 export function createAdminUsersService(deps: {
   db: Kysely<Database>;
   realtime: Pick<Realtime, 'forceLogout'>;
@@ -150,8 +171,11 @@ export function createAdminUsersService(deps: {
     const passwordHash = await hashPassword(body.password);
     return inTransaction(async (users) => {
       const campaignIds = await checkFields(users, body, null);
+      // A user created without an extension gets the next free one (editable like any other).
+      const extension = body.extension ?? (await users.nextFreeExtension());
       const id = await users.insertUser({
         ...columnsOf(body),
+        extension,
         password_hash: passwordHash,
         must_change_password: true,
       });
@@ -173,6 +197,7 @@ export function createAdminUsersService(deps: {
       const target = await users.lockUser(id);
       if (!target) throw notFound('No such user.');
       checkMayChange(actor, target, 'edit', body.role);
+      checkIdentityKept(actor, target, body);
       const campaignIds = await checkFields(users, body, id);
       const before = snapshotUser(target, await users.enabledCampaignIds(id));
       await users.updateUser(id, columnsOf(body));

@@ -12,7 +12,7 @@ import type { Realtime } from '../realtime/index.js';
 import { hashPassword, type UsersRepository, verifyPassword } from '../users/index.js';
 
 export const CRM_ID_MISSING_MESSAGE =
-  'Your CRM ID is not set, so sales you make cannot be credited to you. Please ask an administrator to add it to your profile.';
+  'Your CRM ID is not set, so sales you make cannot be credited to you. Please ask an administrator to enter it in the CRM ID field of your user (Administration → Users → your name → CRM ID).';
 
 export function createProfileService(deps: {
   users: UsersRepository;

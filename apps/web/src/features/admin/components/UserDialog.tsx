@@ -132,6 +132,10 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
   });
   const [confirmingReset, setConfirmingReset] = useState(false);
   const takesCalls = CALL_TAKING_ROLES.includes(draft.role);
+  // A super admin's e-mail, name and password are a super admin's to change (the server refuses others, 403).
+  const identityLocked = id !== null && initial.role === 'super_admin' && viewer.role !== 'super_admin';
+  const lockedHint = identityLocked ? 'Only a super admin can change this' : undefined;
+  const locked = identityLocked ? { readOnly: true } : undefined;
   // Only a super admin grants the role (the server refuses it to an administrator too).
   const roles = ROLES.filter(
     (role) => role !== 'super_admin' || viewer.role === 'super_admin' || initial.role === role,
@@ -144,7 +148,7 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
       save={save}
       onClose={onClose}
       extraActions={
-        id === null ? null : (
+        id === null || identityLocked ? null : (
           <Button
             onClick={() => setConfirmingReset(true)}
             loading={reset.isPending}
@@ -181,6 +185,8 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         onChange={(v) => set('email', v)}
         required
         error={errors.email}
+        hint={lockedHint}
+        inputAttributes={locked}
         testId="admin-user-email"
       />
       <AdminTextField
@@ -189,6 +195,8 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         onChange={(v) => set('first_name', v)}
         required
         error={errors.first_name}
+        hint={lockedHint}
+        inputAttributes={locked}
         testId="admin-user-first-name"
       />
       <AdminTextField
@@ -197,6 +205,8 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
         onChange={(v) => set('second_name', v)}
         required
         error={errors.second_name}
+        hint={lockedHint}
+        inputAttributes={locked}
         testId="admin-user-second-name"
       />
       <SelectInput
