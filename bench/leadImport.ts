@@ -14,7 +14,7 @@ import {
   type DatabaseHandle,
   generateDemo,
   migrateToLatest,
-  readLeadFile,
+  readTableFile,
 } from '@shiftline/server/testing';
 import { type LeadImportOptions, leadImportOptionsSchema } from '@shiftline/shared';
 import { benchApp, checkTarget, onBothDatabases, printVerdicts } from './support.js';
@@ -67,7 +67,7 @@ async function parseOnly(path: string): Promise<number> {
   const started = performance.now();
   const checked = leadImportOptionsSchema.parse(options(1, 'parse only'));
   let rows = 0;
-  for await (const row of readLeadFile(createReadStream(path), 'csv')) {
+  for await (const row of readTableFile(createReadStream(path), 'csv')) {
     checkLeadRow(row.cells, checked);
     rows += 1;
   }

@@ -34,12 +34,12 @@ import {
   telephonyRoutes,
 } from './features/calls/index.js';
 import { campaignsRoutes, createCampaignsRepository, createCampaignsService } from './features/campaigns/index.js';
+import { registerCatalog } from './features/catalog/index.js';
 import { coldCallsRoutes } from './features/coldCalls/index.js';
 import { createDashboardsRepository, createDashboardsService, dashboardsRoutes } from './features/dashboards/index.js';
 import { type DeskPhonesService, registerDeskPhones } from './features/deskPhones/index.js';
 import { createFreeShiftsRepository, createFreeShiftsService, freeShiftsRoutes } from './features/freeShifts/index.js';
 import { createHomeRepository, createHomeService, homeRoutes } from './features/home/index.js';
-import { registerCatalog } from './features/catalog/index.js';
 import { registerLeadLists } from './features/leadLists/index.js';
 import {
   createNotificationsRepository,

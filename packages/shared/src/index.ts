@@ -24,6 +24,7 @@ export * from './api/teamMonth.js';
 export * from './api/teamSchedule.js';
 export * from './api/telephony.js';
 export * from './api/trunks.js';
+export * from './api/userImport.js';
 export * from './auth/permissions.js';
 export * from './auth/roles.js';
 export * from './live/billing.js';

@@ -16,9 +16,10 @@ export {
 export { migrateToLatest } from '../db/migrate.js';
 export { transactional } from '../db/transaction.js';
 export { SimulatedTelephony } from '../features/calls/index.js';
-export { checkLeadRow, readLeadFile } from '../features/leadLists/index.js';
+export { checkLeadRow } from '../features/leadLists/index.js';
 export { createPlannersRepository, createPlannersService } from '../features/planners/index.js';
 export { createRtpengineControl, RtpengineError } from '../features/recordings/index.js';
 export { createUsersRepository, hashPassword } from '../features/users/index.js';
 export { rollupTables } from '../rollups/index.js';
 export { createSimulator, type Simulator } from '../simulator/index.js';
+export { readTableFile } from '../uploads/tableFile.js';

@@ -163,7 +163,7 @@ export function suggestLeadMapping(header: readonly string[]): Record<string, nu
   const taken = new Set<number>();
   for (const field of LEAD_FIELDS) {
     const index = names.findIndex(
-      (name, column) => !taken.has(column) && (field.hints as readonly string[]).includes(name),
+      (name, column) => !taken.has(column) && (field.hints as readonly string[]).some((hint) => loose(hint) === name),
     );
     if (index >= 0) {
       mapping[field.id] = index;

@@ -26,6 +26,11 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
       return rows[0]?.extension ?? null;
     },
 
+    /** User imports take their turn until the transaction ends. */
+    async lockUserImports(): Promise<void> {
+      await sql`SELECT pg_advisory_xact_lock(25008)`.execute(db);
+    },
+
     findUser: (id: number): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 

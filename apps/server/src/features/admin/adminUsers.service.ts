@@ -169,26 +169,32 @@ export function createAdminUsersService(deps: {
       });
     }
     const passwordHash = await hashPassword(body.password);
-    return inTransaction(async (users) => {
-      const campaignIds = await checkFields(users, body, null);
-      // A user created without an extension gets the next free one (editable like any other).
-      const extension = body.extension ?? (await users.nextFreeExtension());
-      const id = await users.insertUser({
-        ...columnsOf(body),
-        extension,
-        password_hash: passwordHash,
-        must_change_password: true,
-      });
-      await users.setEnabledCampaigns(id, campaignIds);
-      const after = snapshotUser((await users.findUser(id)) as UserRow, campaignIds);
-      await users.writeAudit({
-        actorId: actor.id,
-        action: 'user.create',
-        subject: `user:${id}`,
-        details: { before: null, after },
-      });
-      return id;
+    return inTransaction(async (users) => (await createIn(users, actor, body, passwordHash)).id);
+  }
+
+  /**
+   * Creates a user in the caller's transaction, as the form and the CSV import do: the same checks, a free
+   * extension when none is given, their campaigns and the audit row. Answers the id and the extension given.
+   */
+  async function createIn(users: AdminUsersRepository, actor: UserRow, body: UserFields, passwordHash: string) {
+    const campaignIds = await checkFields(users, body, null);
+    // A user created without an extension gets the next free one (editable like any other).
+    const extension = body.extension ?? (await users.nextFreeExtension());
+    const id = await users.insertUser({
+      ...columnsOf(body),
+      extension,
+      password_hash: passwordHash,
+      must_change_password: true,
     });
+    await users.setEnabledCampaigns(id, campaignIds);
+    const after = snapshotUser((await users.findUser(id)) as UserRow, campaignIds);
+    await users.writeAudit({
+      actorId: actor.id,
+      action: 'user.create',
+      subject: `user:${id}`,
+      details: { before: null, after },
+    });
+    return { id, extension };
   }
 
   /** Answers the user as they were before the edit. */
@@ -216,6 +222,27 @@ export function createAdminUsersService(deps: {
   }
 
   return {
+    /**
+     * Runs `work` in one transaction, with a way to create users as the form does and to check one without
+     * writing (the CSV import); imports take turns, so the same file imported twice at once lists its users once.
+     */
+    importInTransaction: <T>(
+      work: (steps: {
+        check: (body: UserFields) => Promise<void>;
+        create: (body: UserFields, passwordHash: string) => Promise<{ id: number; extension: string | null }>;
+      }) => Promise<T>,
+      actor: UserRow,
+    ) =>
+      inTransaction(async (users) => {
+        await users.lockUserImports();
+        return work({
+          check: async (body) => {
+            await checkFields(users, body, null);
+          },
+          create: (body, passwordHash) => createIn(users, actor, body, passwordHash),
+        });
+      }),
+
     async getUser(id: number): Promise<AdminUser> {
       const user = await reader.findUser(id);
       if (!user || user.is_system) throw notFound('No such user.');

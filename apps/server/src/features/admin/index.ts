@@ -6,6 +6,7 @@ import { adminRoutes } from './admin.routes.js';
 import { createAdminOrgService } from './adminOrg.service.js';
 import { createAdminUsersRepository } from './adminUsers.repository.js';
 import { type AdminUsersService, createAdminUsersService } from './adminUsers.service.js';
+import { userImportRoutes } from './userImport.routes.js';
 
 export { ADMIN_TABLES, adminTable, postAction, searchFilter } from './adminTables.js';
 export { type AdminUsersService, checkMayChange } from './adminUsers.service.js';
@@ -31,6 +32,7 @@ export async function registerAdmin(app: FastifyInstance, db: Kysely<Database>):
   });
   const org = createAdminOrgService({ db, announceAgentCampaigns });
   await app.register(adminRoutes, { users, org });
+  await app.register(userImportRoutes, { db, users });
   return users;
 }
 export { refusingDuplicates, throwIfTaken, throwIfUnknown } from './adminErrors.js';

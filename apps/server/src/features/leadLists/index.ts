@@ -7,7 +7,6 @@ import { removeAbandonedImports } from './leadImport.js';
 import { leadListsRoutes } from './leadLists.routes.js';
 import { createLeadListsService } from './leadLists.service.js';
 
-export { readLeadFile } from './leadFile.js';
 export { leadListsTable } from './leadListsTable.js';
 export { checkLeadRow } from './leadRow.js';
 

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import { writeAudit } from '../../db/auditLog.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { AppError, invalidField, notFound } from '../../plugins/errors.js';
+import type { FileRow } from '../../uploads/tableFile.js';
 import { refusingDuplicates, throwIfTaken } from '../admin/index.js';
-import type { FileRow } from './leadFile.js';
 import { type CheckedLead, checkLeadRow } from './leadRow.js';
 
 /*

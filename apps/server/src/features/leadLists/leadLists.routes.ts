@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
 import multipart from '@fastify/multipart';
 import {
   adminLeadListSchema,
@@ -15,45 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema.js';
 import { signedIn } from '../../plugins/access.js';
-import { AppError } from '../../plugins/errors.js';
+import { multipartUpload } from '../../plugins/multipartUpload.js';
 import { viewerRoute } from '../../plugins/viewerRoute.js';
+import { tableFileFormat } from '../../uploads/tableFile.js';
 import { ADMIN_ROUTE, OK } from '../admin/index.js';
-import { leadFileFormat } from './leadFile.js';
-import type { LeadImportOptionsValue } from './leadImport.js';
 import type { LeadListsService } from './leadLists.service.js';
-
-const refused = (field: string, reason: string) =>
-  new AppError('validation_failed', `${field} ${reason}`, { [field]: reason });
-
-/** The import's options field: JSON checked by the shared schema, its errors named options.<field>. */
-function readOptions(text: string): LeadImportOptionsValue {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw refused('options', 'must be JSON');
-  }
-  const parsed = leadImportOptionsSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[['options', ...issue.path].join('.')] ??= issue.message;
-  const summary = Object.entries(fields)
-    .map(([name, reason]) => `${name}: ${reason}`)
-    .join('; ');
-  throw new AppError('validation_failed', `Invalid request. ${summary}`, fields);
-}
-
-/** The upload's one file part; fields before it are handed to `field`. */
-async function fileOf(
-  parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
-  field: (name: string, value: unknown) => void,
-): Promise<MultipartFile> {
-  for await (const part of parts) {
-    if (part.type === 'file') return part as MultipartFile;
-    field(part.fieldname, part.value);
-  }
-  throw refused('file', 'is required');
-}
 
 /**
  * The administration's lead lists: preview and import a file (multipart/form-data: for an import the `options`
@@ -75,9 +40,8 @@ export const leadListsRoutes: FastifyPluginAsyncZod<{ leadLists: LeadListsServic
       response: { 200: leadPreviewSchema },
     },
     handler: async (request) => {
-      if (!request.isMultipart()) throw refused('file', 'must be sent as multipart/form-data');
-      const file = await fileOf(request.parts(), () => {});
-      return leadLists.preview(leadFileFormat(file.filename, file.mimetype), file.file);
+      const { file } = await multipartUpload(request);
+      return leadLists.preview(tableFileFormat(file.filename, file.mimetype), file.file);
     },
   });
 
@@ -92,15 +56,9 @@ export const leadListsRoutes: FastifyPluginAsyncZod<{ leadLists: LeadListsServic
       response: { 201: leadImportResultSchema },
     },
     handler: async (request, reply) => {
-      if (!request.isMultipart()) throw refused('file', 'must be sent as multipart/form-data');
-      let options: LeadImportOptionsValue | null = null;
-      const file = await fileOf(request.parts(), (name, value) => {
-        if (name === 'options') options = readOptions(String(value));
-      });
-      if (options === null) throw refused('options', 'must come before the file');
-      const chosen: LeadImportOptionsValue = options;
+      const { options: chosen, file } = await multipartUpload(request, leadImportOptionsSchema);
       await leadLists.checkImportTarget(chosen);
-      const format = leadFileFormat(file.filename, file.mimetype);
+      const format = tableFileFormat(file.filename, file.mimetype);
       const result: LeadImportResult = await leadLists.import(signedIn(request).user, chosen, {
         name: file.filename,
         format,

@@ -12,8 +12,8 @@ import { type Kysely, sql } from 'kysely';
 import { writeAudit } from '../../db/auditLog.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../plugins/errors.js';
+import { readTableFile, type TableFileFormat } from '../../uploads/tableFile.js';
 import { refusingDuplicates, throwIfTaken } from '../admin/index.js';
-import { type LeadFileFormat, readLeadFile } from './leadFile.js';
 import { type BlockedPhones, checkImportTarget, importLeadList, type LeadImportOptionsValue } from './leadImport.js';
 
 /** The export's columns: the lead fields in the mapping's order, then the list's custom fields. */
@@ -67,9 +67,9 @@ export function createLeadListsService(deps: {
 
   return {
     /** A file's first rows and the mapping its first row suggests. */
-    async preview(format: LeadFileFormat, stream: Readable): Promise<LeadPreview> {
+    async preview(format: TableFileFormat, stream: Readable): Promise<LeadPreview> {
       const rows: string[][] = [];
-      const reading = readLeadFile(stream, format);
+      const reading = readTableFile(stream, format);
       for await (const row of reading) {
         rows.push(row.cells);
         if (rows.length > LEAD_PREVIEW_ROWS) break;
@@ -85,11 +85,11 @@ export function createLeadListsService(deps: {
     async import(
       actor: UserRow,
       options: LeadImportOptionsValue,
-      file: { name: string; format: LeadFileFormat; stream: Readable },
+      file: { name: string; format: TableFileFormat; stream: Readable },
     ) {
       const result = await importLeadList(deps, actor, options, {
         name: file.name,
-        rows: readLeadFile(file.stream, file.format),
+        rows: readTableFile(file.stream, file.format),
       });
       deps.leadsChanged([options.campaign_id]);
       return result;

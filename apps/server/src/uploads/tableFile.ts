@@ -2,15 +2,15 @@ import type { Readable } from 'node:stream';
 import { LEAD_CELL_MAX_LENGTH, LEAD_FILE_MAX_COLUMNS } from '@shiftline/shared';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../plugins/errors.js';
 
 /*
- * Reading an uploaded lead file as rows of text cells, streamed: a CSV (comma, semicolon or tab separated, any
+ * Reading an uploaded table file as rows of text cells, streamed: a CSV (comma, semicolon or tab separated, any
  * quoting, a UTF-8 byte-order mark allowed) or the first worksheet of an XLSX workbook. Nothing holds more than the
  * rows being read, so a file of any length reads in bounded memory.
  */
 
-export type LeadFileFormat = 'csv' | 'xlsx';
+export type TableFileFormat = 'csv' | 'xlsx';
 
 /** A file's row: its 1-based line in the file (the row number a spreadsheet shows) and its cells. */
 export type FileRow = { line: number; cells: string[] };
@@ -18,7 +18,7 @@ export type FileRow = { line: number; cells: string[] };
 const XLSX_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 /** The format of an upload, from its name and its declared type; 415 for anything else. */
-export function leadFileFormat(fileName: string, mimeType: string): LeadFileFormat {
+export function tableFileFormat(fileName: string, mimeType: string): TableFileFormat {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.xlsx') || XLSX_TYPES.includes(mimeType)) return 'xlsx';
   if (lower.endsWith('.csv') || lower.endsWith('.txt') || mimeType === 'text/csv' || mimeType === 'text/plain') {
@@ -140,7 +140,7 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<FileRow> {
   }
 }
 
-/** The rows of a lead file, streamed from its bytes. */
-export function readLeadFile(stream: Readable, format: LeadFileFormat): AsyncGenerator<FileRow> {
+/** The rows of a table file, streamed from its bytes. */
+export function readTableFile(stream: Readable, format: TableFileFormat): AsyncGenerator<FileRow> {
   return format === 'csv' ? csvRows(stream) : xlsxRows(stream);
 }
