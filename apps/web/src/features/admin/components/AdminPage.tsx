@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +19,7 @@ import { DoNotCallDialog } from './DoNotCallDialog';
 import { LeadListDialog } from './leadLists/LeadListDialog';
 import { TrunkDialog } from './TrunkDialog';
 import { UserDialog } from './UserDialog';
+import { UserImportDialog } from './UserImportDialog';
 
 /** The administration's sections: each a server table (admin_*) and its create and edit forms. */
 const SECTIONS = [
@@ -52,7 +54,8 @@ export function AdminPage() {
       </Alert>
     );
   }
-  const id = params.id === undefined ? undefined : params.id === 'new' ? null : Number(params.id);
+  const importingUsers = section.entity === 'users' && params.id === 'import';
+  const id = params.id === undefined || importingUsers ? undefined : params.id === 'new' ? null : Number(params.id);
   const close = () => void navigate({ pathname: `/admin/${section.entity}`, search });
   return (
     <Box data-testid="admin-page">
@@ -69,12 +72,23 @@ export function AdminPage() {
             />
           ))}
         </Tabs>
+        {section.entity === 'users' ? (
+          <Button
+            startIcon={<UploadFileIcon />}
+            component={Link}
+            to={{ pathname: '/admin/users/import', search }}
+            sx={{ ml: 'auto' }}
+            data-testid="admin-users-import"
+          >
+            Import users
+          </Button>
+        ) : null}
         <Button
           variant="contained"
           startIcon={<AddIcon />}
           component={Link}
           to={{ pathname: `/admin/${section.entity}/new`, search }}
-          sx={{ ml: 'auto' }}
+          sx={{ ml: section.entity === 'users' ? 0 : 'auto' }}
           data-testid="admin-create"
         >
           {section.create}
@@ -83,6 +97,7 @@ export function AdminPage() {
       {section.entity === 'users' ? <CompanyNarrowing /> : null}
       <DataTable key={section.table} name={section.table} />
       {id === undefined || Number.isNaN(id) ? null : <SectionDialog entity={section.entity} id={id} onClose={close} />}
+      {importingUsers ? <UserImportDialog onClose={close} /> : null}
     </Box>
   );
 }
