@@ -13,7 +13,7 @@ import { leadFile } from '../support/leadFile.js';
  * A centre set up from nothing (issue 25): an empty database (PostgreSQL when the tests have one) and the first
  * administrator from create-admin, as the README says; then only the pages: a group, a company, an inbound
  * campaign with working hours in St John's and a number on a carrier trunk, an outbound campaign with a lead list
- * of 1,000 rows (seven bad), and agents. An agent goes Ready and takes a simulated call on that number; an outbound
+ * of 1,000 rows (seven bad), and three agents from a user CSV. An agent goes Ready and takes a simulated call on that number; an outbound
  * agent dials a lead of the uploaded list.
  */
 const browser = useBrowser();
@@ -106,13 +106,6 @@ async function firstSignIn(page: Page, email: string, given: string, own: string
 async function openSection(page: Page, entity: string): Promise<void> {
   await page.goto(`/admin/${entity}`);
   await tableLoaded(page);
-}
-
-/** Picks options of a multiple select by their labels, then closes it (the choice is kept on close). */
-async function chooseMany(page: Page, testId: string, labels: string[]): Promise<void> {
-  await page.getByTestId(testId).click();
-  for (const label of labels) await page.getByRole('option', { name: label, exact: true }).click();
-  await page.keyboard.press('Escape');
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -220,54 +213,41 @@ describe('a centre set up from nothing', () => {
     expect(badLines.map(Number)).toEqual(leads.badLines);
     await admin.getByTestId('lead-import-done').click();
 
-    // Three agents, each with a CRM id: two inbound, one outbound.
-    const agents = [
-      {
-        email: 'ines.inbound@north-centre.test',
-        first: 'Ines',
-        last: 'Inbound',
-        type: 'inbound',
-        campaign: 'Avalon Care Line',
-        crm: 'CRM-101',
-      },
-      {
-        email: 'ivan.inbound@north-centre.test',
-        first: 'Ivan',
-        last: 'Inbound',
-        type: 'inbound',
-        campaign: 'Avalon Care Line',
-        crm: 'CRM-102',
-      },
-      {
-        email: 'olga.outbound@north-centre.test',
-        first: 'Olga',
-        last: 'Outbound',
-        type: 'outbound',
-        campaign: 'Avalon Renewals',
-        crm: 'CRM-103',
-      },
+    // Three agents from a user CSV, each with a CRM id: two inbound, one outbound.
+    await openSection(admin, 'users');
+    await admin.getByTestId('admin-users-import').click();
+    await admin.getByTestId('user-import-dialog').waitFor();
+    const users = [
+      'Name,E-mail,Role,Group,Campaigns,Time zone,CRM ID,Call type',
+      'Ines Inbound,ines.inbound@north-centre.test,Agent,Avalon team,Avalon Care Line,St Johns,CRM-101,inbound',
+      'Ivan Inbound,ivan.inbound@north-centre.test,Agent,Avalon team,Avalon Care Line,America/St_Johns,CRM-102,inbound',
+      'Olga Outbound,olga.outbound@north-centre.test,Agent,Avalon team,Avalon Renewals,America/Halifax,CRM-103,outbound',
     ];
-    for (const agent of agents) {
-      await openSection(admin, 'users');
-      await admin.getByTestId('admin-create').click();
-      await admin.getByTestId('admin-user-dialog').waitFor();
-      await input(admin, 'admin-user-email').fill(agent.email);
-      await input(admin, 'admin-user-first-name').fill(agent.first);
-      await input(admin, 'admin-user-second-name').fill(agent.last);
-      await select(admin, 'admin-user-role').selectOption('agent');
-      await select(admin, 'admin-user-group').selectOption({ label: 'Avalon team' });
-      await select(admin, 'admin-user-timezone').selectOption('America/St_Johns');
-      await input(admin, 'admin-user-crm-id').fill(agent.crm);
-      await select(admin, 'admin-user-call-type').selectOption(agent.type);
-      await chooseMany(admin, 'admin-user-campaigns', [agent.campaign]);
-      await input(admin, 'admin-user-password').fill('given-password-1');
-      await admin.getByTestId('admin-user-dialog-save').click();
-      await admin.getByTestId('admin-user-dialog').waitFor({ state: 'detached' });
+    await admin.getByTestId('user-import-file').setInputFiles({
+      name: 'agents.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${users.join('\n')}\n`),
+    });
+    await expect.poll(() => admin.getByTestId('user-import-check').textContent(), POLL).toContain('3 of 3 lines');
+    await admin.getByTestId('user-import-submit').click();
+    await admin.getByTestId('user-import-result').waitFor();
+    await shot(admin, 'users-imported');
+    const created = admin.getByTestId('user-import-created').locator('tbody tr');
+    const passwords = new Map<string, string>();
+    for (let index = 0; index < 3; index += 1) {
+      const cells = await created.nth(index).locator('td').allTextContents();
+      passwords.set(cells[2] as string, cells[5] as string);
     }
+    await admin.getByTestId('user-import-done').click();
 
     // An inbound agent's first day: their own password, no CRM-id warning, Ready, a call on the centre's number.
     const inbound = await pageOn(browser());
-    await firstSignIn(inbound, 'ines.inbound@north-centre.test', 'given-password-1', 'ines-own-password');
+    await firstSignIn(
+      inbound,
+      'ines.inbound@north-centre.test',
+      passwords.get('ines.inbound@north-centre.test') as string,
+      'ines-own-password',
+    );
     const crmAsked = await api<{ message: string | null }>(inbound, 'GET', '/api/profile/check_crm_id');
     expect(crmAsked.json.message ?? null).toBeNull();
     expect(await inbound.getByTestId('crm-warning').count()).toBe(0);
@@ -312,7 +292,12 @@ describe('a centre set up from nothing', () => {
 
     // The outbound agent dials a lead of the uploaded list.
     const outbound = await pageOn(browser());
-    await firstSignIn(outbound, 'olga.outbound@north-centre.test', 'given-password-1', 'olga-own-password');
+    await firstSignIn(
+      outbound,
+      'olga.outbound@north-centre.test',
+      passwords.get('olga.outbound@north-centre.test') as string,
+      'olga-own-password',
+    );
     await outbound.goto('/outgoing_calls_to_make');
     await outbound.getByTestId('table-row').first().waitFor();
     await chooseStatus(outbound, 'outbound_sales_calls');
