@@ -494,6 +494,15 @@ describe('the simulated phone network', () => {
     const nobody = await post(admin, '/api/telephony/simulated_call', { dialled: '+17095550000' });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json().error.message).toBe('No campaign takes calls on +17095550000.');
+    // A number removed while its callers wait ends nothing in flight: the waiting call is still answered.
+    await post(admin, `/api/telephony/simulated_call/${placed.json().current_call_id}/hang_up`);
+    const waiting = await post(admin, '/api/telephony/simulated_call', { dialled: number });
+    expect(waiting.json().status).toBe('queued');
+    await t.database.db.deleteFrom('campaign_numbers').where('phone', '=', number).execute();
+    const agent = await newAgent(campaign);
+    await setStatus(agent, 'ready');
+    expect(await callRow(waiting.json().current_call_id)).toMatchObject({ status: 'offered', agent_id: agent.userId });
+    expect((await post(admin, '/api/telephony/simulated_call', { dialled: number })).statusCode).toBe(404);
     for (const body of [{}, { campaign_id: campaign, dialled: number }, { dialled: 'not a number' }]) {
       expect((await post(admin, '/api/telephony/simulated_call', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
