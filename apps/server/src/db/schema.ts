@@ -331,7 +331,13 @@ export type LeadImportRowsTable = {
 };
 
 /** A number callers dial; only its trunk's source addresses may deliver calls to it (none: no calls). */
-export type CampaignNumbersTable = { phone: string; campaign_id: number; trunk_id: Generated<number | null> };
+export type CampaignNumbersTable = {
+  phone: string;
+  campaign_id: number;
+  trunk_id: Generated<number | null>;
+  /** The stats source its callers' calls count under (the dashboards' source filter). */
+  stats_source_id: Generated<number | null>;
+};
 export type TrunksTable = {
   id: Generated<number>;
   name: string;

@@ -110,6 +110,45 @@ describe('dispositions', () => {
     expect(await auditActions(`disposition:${first}`)).toEqual(['disposition.create', 'disposition.archive']);
   });
 
+  it('the list filtered by a campaign shows what its agents are offered: its own and the centre-wide ones of its type', async () => {
+    const campaign = await newCampaign('outbound');
+    const other = await newCampaign('outbound');
+    const own = (
+      await post(
+        admin,
+        '/api/admin/dispositions',
+        disposition({ title: 'Own', campaign_id: campaign, campaign_type: 'outbound' }),
+      )
+    ).json().id;
+    await post(
+      admin,
+      '/api/admin/dispositions',
+      disposition({ title: 'Not here', campaign_id: other, campaign_type: 'outbound' }),
+    );
+    const chosen = encodeURIComponent(JSON.stringify({ campaign }));
+    const table = await get(admin, `/api/tables/admin_dispositions?items_per_page=100&chosenValues=${chosen}`);
+    expect(table.statusCode, table.body).toBe(200);
+    const names = table.json().items.map((row: { name: string }) => row.name);
+    expect(names).toContain('Own');
+    expect(names).not.toContain('Not here');
+    // The demo's centre-wide outbound dispositions are there, its inbound ones are not.
+    const centreWide = await t.database.db
+      .selectFrom('dispositions')
+      .select(['title', 'campaign_type'])
+      .where('campaign_id', 'is', null)
+      .where('archived', '=', false)
+      .execute();
+    const outboundTitles = centreWide.filter((row) => row.campaign_type === 'outbound').map((row) => row.title);
+    const inboundOnly = centreWide.filter((row) => !outboundTitles.includes(row.title)).map((row) => row.title);
+    expect(outboundTitles.length).toBeGreaterThan(0);
+    expect(inboundOnly.length).toBeGreaterThan(0);
+    for (const title of outboundTitles) expect(names, title).toContain(title);
+    for (const title of inboundOnly) expect(names, title).not.toContain(title);
+    expect(table.json().items.find((row: { id: number }) => row.id === own)).toBeDefined();
+    const bogus = encodeURIComponent(JSON.stringify({ campaign: 'x' }));
+    expect((await get(admin, `/api/tables/admin_dispositions?chosenValues=${bogus}`)).statusCode).toBe(400);
+  });
+
   it('a disposition needing a callback time waits for the callback; one for the do-not-call list adds the caller', async () => {
     const campaign = await newCampaign();
     const callback = (
@@ -140,6 +179,21 @@ describe('dispositions', () => {
     expect((await post(agent, `/api/dispositions/set_disposition/${callId}`, { disposition: dnc })).statusCode).toBe(
       200,
     );
+    // The callback time cleared afterwards: the after-call form does not close until one is set again.
+    expect(
+      (await post(agent, `/api/dispositions/set_disposition/${callId}`, { disposition: callback })).statusCode,
+    ).toBe(200);
+    expect((await post(agent, `/api/inquiries/${callId}/unset_call_back`)).statusCode).toBeLessThan(300);
+    expect((await post(agent, `/api/inquiries/end_call/${callId}`, {})).statusCode).toBe(200);
+    const closing = await post(agent, '/api/status/set_new_status', { status_name: 'ready', call_id: callId });
+    expect(closing.statusCode).toBe(409);
+    expect(closing.json().error.fields).toEqual({ disposition: 'needs a callback time' });
+    expect((await post(agent, `/api/inquiries/${callId}/set_call_back`, { date_time: at })).statusCode).toBeLessThan(
+      300,
+    );
+    expect(
+      (await post(agent, '/api/status/set_new_status', { status_name: 'ready', call_id: callId })).statusCode,
+    ).toBe(200);
     const listed = await t.database.db
       .selectFrom('do_not_call')
       .selectAll()

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { DISPOSITION_BUCKET_IDS, type DispositionBucket } from '../metrics/dispositions.js';
 import { CAMPAIGN_TYPES } from './campaigns.js';
 import { idSchema, textSchema } from './fields.js';
+import { e164Schema, MAX_TRUNK_ITEMS } from './trunks.js';
 
 /*
  * What campaigns offer on their calls (issue 25 item 3), edited by the administration: dispositions (with their
  * category, whether a callback time is needed, whether the caller goes on the do-not-call list, their order) and
- * products (price, currency, commission). campaign_id null: every campaign (of the disposition's type).
+ * products (price, currency, commission). campaign_id null: every campaign (of the disposition's type). And the
+ * stats sources calls count under, with the centre numbers that give a caller's call its source.
  */
 
 /** The currencies a product may be priced in. */
@@ -69,3 +71,34 @@ export const adminProductSchema = productBodySchema.extend({
   in_use: z.boolean(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const statsSourceBodySchema = z.strictObject({
+  name: titleSchema(80),
+  /** The centre numbers (campaign numbers) whose callers' calls count under this source; moved here from another. */
+  numbers: z
+    .array(e164Schema, { error: 'must be a list of numbers' })
+    .max(MAX_TRUNK_ITEMS, { error: `must have at most ${MAX_TRUNK_ITEMS} numbers` }),
+});
+export type StatsSourceBody = z.input<typeof statsSourceBodySchema>;
+
+export const adminStatsSourceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  numbers: z.array(z.string()),
+  /** Calls counted under it: it can be renamed, not deleted. */
+  in_use: z.boolean(),
+});
+export type AdminStatsSource = z.infer<typeof adminStatsSourceSchema>;
+
+/** The centre's numbers a stats source may be given, with the source each carries now. */
+export const statsSourceNumbersSchema = z.object({
+  numbers: z.array(
+    z.object({
+      phone: z.string(),
+      campaign_name: z.string(),
+      stats_source_id: z.number().int().nullable(),
+      stats_source_name: z.string().nullable(),
+    }),
+  ),
+});
+export type StatsSourceNumbers = z.infer<typeof statsSourceNumbersSchema>;

@@ -30,6 +30,7 @@ import * as blockedNumbers from './20261129_0029_blocked_numbers.js';
 import * as workingHours from './20261129_0030_working_hours.js';
 import * as leadLists from './20261129_0031_lead_lists.js';
 import * as campaignCatalog from './20261129_0032_campaign_catalog.js';
+import * as statsSourceNumbers from './20261129_0033_stats_source_numbers.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0030_working_hours': workingHours,
   '20261129_0031_lead_lists': leadLists,
   '20261129_0032_campaign_catalog': campaignCatalog,
+  '20261129_0033_stats_source_numbers': statsSourceNumbers,
 };

@@ -14,6 +14,7 @@ const UNIQUE_FIELDS: Record<string, string> = {
   lead_lists_name_key: 'name',
   dispositions_title_key: 'title',
   products_name_key: 'name',
+  stats_sources_name_key: 'name',
 };
 
 const FIELD_TAKEN = 'is already used';

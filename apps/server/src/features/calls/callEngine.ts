@@ -16,6 +16,7 @@ import { AppError, conflict, forbidden, invalidField, notFound } from '../../plu
 import { queueCallsForRollups } from '../../rollups/index.js';
 import { type ArrivalTarget, refuseBlockedArrival } from '../blocking/index.js';
 import type { Arrival, CallRow } from './calls.repository.js';
+import { refuseClosingWithoutCallback } from './campaignCatalog.js';
 import { type Agent, type CallEngineDeps, createEngineCore, seconds, statusOf } from './engineCore.js';
 import { outboundMoves } from './outboundMoves.js';
 import { phoneMoves } from './phoneMoves.js';
@@ -156,7 +157,10 @@ export function createCallEngine(deps: CallEngineDeps) {
         const from = statusOf(open);
         const refused = refusedTransition(from, to, agent.agent_call_type as AgentCallType | null);
         if (refused) throw conflict(refused.reason, { status_name: refused.reason });
-        if (afterCall) await closeLocked(repos, outcome, afterCall);
+        if (afterCall) {
+          await refuseClosingWithoutCallback(repos.handle, afterCall);
+          await closeLocked(repos, outcome, afterCall);
+        }
         const given = await phones.phoneGate(repos, agent.id, to);
         outcome.events.state(await repos.states.change(agent.id, open, given, now()));
       });

@@ -112,6 +112,7 @@ export function createCallsRepository(db: Kysely<Database>) {
     /**
      * A caller reaches an inbound campaign: queued and routed in one statement (call_arrives, migration 0023). The
      * queued call and the offer it made (of this call, or of an older one that waited), or why the campaign refused.
+     * With no stats source named, the call takes the dialled number's (the administration's stats sources).
      */
     async arrive(call: {
       campaignId: number;
@@ -124,7 +125,9 @@ export function createCallsRepository(db: Kysely<Database>) {
     }): Promise<Arrival> {
       const { rows } = await sql<{ arrival: ArrivalJson }>`
         SELECT call_arrives(${call.campaignId}::integer, ${call.callerPhone}::text, ${call.did}::text,
-          ${call.statsSourceId}::integer, ${call.queuedAt}::timestamptz, ${call.callbackRequested}::boolean,
+          coalesce(${call.statsSourceId}::integer,
+            (SELECT stats_source_id FROM campaign_numbers WHERE phone = ${call.did}::text)),
+          ${call.queuedAt}::timestamptz, ${call.callbackRequested}::boolean,
           ${call.voiceMail}::boolean) AS arrival`.execute(db);
       return arrivalFromJson((rows[0] as { arrival: ArrivalJson }).arrival);
     },

@@ -1,6 +1,8 @@
 import type { CampaignType } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { conflict } from '../../plugins/errors.js';
+import type { CallRow } from './calls.repository.js';
 
 /*
  * What a call's campaign offers its agents: its own dispositions and products, and the centre-wide ones (no
@@ -30,4 +32,22 @@ export async function addCallerToDoNotCall(db: Kysely<Database>, callId: number 
     FROM calls c JOIN clients cl ON cl.id = c.client_id
     WHERE c.id = ${String(callId)} AND coalesce(cl.phone_e164, cl.phone) ~ '^\\+[1-9][0-9]{6,14}$'
     ON CONFLICT (phone) DO NOTHING`.execute(db);
+}
+
+/**
+ * The after-call form closes only with a callback time when its disposition needs one (the time may have been
+ * cleared after the disposition was chosen). 409 naming the disposition otherwise.
+ */
+export async function refuseClosingWithoutCallback(db: Kysely<Database>, call: CallRow) {
+  if (call.disposition_id === null || call.callback_at !== null) return;
+  const disposition = await db
+    .selectFrom('dispositions')
+    .select(['title', 'callback_required'])
+    .where('id', '=', call.disposition_id)
+    .executeTakeFirst();
+  if (disposition?.callback_required) {
+    throw conflict(`'${disposition.title}' needs a callback time: set the callback before closing the call.`, {
+      disposition: 'needs a callback time',
+    });
+  }
 }

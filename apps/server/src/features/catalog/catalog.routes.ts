@@ -1,18 +1,28 @@
 import {
   adminDispositionSchema,
   adminProductSchema,
+  adminStatsSourceSchema,
   dispositionBodySchema,
   idParamSchema,
   okSchema,
   productBodySchema,
+  statsSourceBodySchema,
+  statsSourceNumbersSchema,
 } from '@shiftline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerRoute } from '../../plugins/viewerRoute.js';
 import { ADMIN_ROUTE, adminRecordRoutes, OK } from '../admin/index.js';
 import type { CatalogService } from './catalog.service.js';
+import type { StatsSourcesService } from './statsSources.service.js';
 
-/** The administration's disposition and product forms; the lists are the admin_dispositions and admin_products tables. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+/**
+ * The administration's disposition, product and stats source forms; the lists are the admin_dispositions,
+ * admin_products and admin_stats_sources tables.
+ */
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  statsSources: StatsSourcesService;
+}> = async (app, { catalog, statsSources }) => {
   adminRecordRoutes(app, 'dispositions', {
     create: {
       summary: "Add a disposition to a campaign (or to every campaign of a type), last in the agents' list",
@@ -56,5 +66,27 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       run: catalog.editProduct,
     },
     remove: { summary: 'Delete a product (archived instead when sales used it)', run: catalog.removeProduct },
+  });
+  adminRecordRoutes(app, 'stats_sources', {
+    create: {
+      summary: 'Add a stats source, and the centre numbers whose calls count under it',
+      body: statsSourceBodySchema,
+      run: statsSources.create,
+    },
+    read: { summary: "A stats source's form data", response: adminStatsSourceSchema, run: statsSources.get },
+    edit: {
+      summary: 'Rename a stats source or change its numbers',
+      body: statsSourceBodySchema,
+      run: statsSources.edit,
+    },
+    remove: { summary: 'Delete a stats source no call counts under', run: statsSources.remove },
+  });
+  viewerRoute(app, {
+    ...ADMIN_ROUTE,
+    method: 'GET',
+    url: '/api/admin/stats_sources/numbers',
+    summary: "The centre's numbers, with the stats source each carries",
+    response: statsSourceNumbersSchema,
+    answer: () => statsSources.numbers(),
   });
 };

@@ -1,6 +1,7 @@
 import { DISPOSITION_BUCKETS } from '@shiftline/shared';
 import { sql } from 'kysely';
 import { adminTable, postAction, searchFilter } from '../admin/index.js';
+import type { TableContext, TableFilterDefinition } from '../tables/index.js';
 
 const campaignLabel = (type: ReturnType<typeof sql>) =>
   sql<string>`coalesce(c.name, 'Every ' || ${type} || ' campaign')`;
@@ -9,6 +10,30 @@ const bucketLabel = sql<string>`CASE d.bucket ${sql.join(
   DISPOSITION_BUCKETS.map((bucket) => sql`WHEN ${bucket.id} THEN ${bucket.label}`),
   sql` `,
 )} END`;
+
+const campaignItems = async ({ db }: TableContext) =>
+  (await db.selectFrom('campaigns').select(['id', 'name']).where('archived', '=', false).orderBy('name').execute()).map(
+    (row) => ({ value: row.id, text: row.name }),
+  );
+
+/**
+ * One campaign's list as its agents see it: its own rows and the centre-wide ones (of its type, for dispositions).
+ * `alias` is the table's alias; `typed` when rows carry a campaign_type.
+ */
+const offeredOnCampaign = (alias: 'd' | 'p', typed: boolean): TableFilterDefinition => ({
+  name: 'campaign',
+  text: 'Offered on campaign',
+  type: 'select',
+  items: campaignItems,
+  apply: (query, value) => {
+    const id = Number(value);
+    const centreWide = typed
+      ? sql`${sql.ref(`${alias}.campaign_id`)} IS NULL AND ${sql.ref(`${alias}.campaign_type`)} =
+          (SELECT type FROM campaigns WHERE id = ${id})`
+      : sql`${sql.ref(`${alias}.campaign_id`)} IS NULL`;
+    return query.where(sql<boolean>`(${sql.ref(`${alias}.campaign_id`)} = ${id} OR (${centreWide}))`);
+  },
+});
 
 /** The administration's dispositions: grouped by campaign, in the order agents see them. */
 export const dispositionsTable = adminTable('dispositions', {
@@ -56,6 +81,7 @@ export const dispositionsTable = adminTable('dispositions', {
       default: () => 'current',
       apply: (query, value) => query.where('d.archived', '=', value === 'archived'),
     },
+    offeredOnCampaign('d', true),
     searchFilter('Title', [sql`d.title`]),
   ],
   rows: ({ db }) =>
@@ -113,6 +139,7 @@ export const productsTable = adminTable('products', {
       default: () => 'current',
       apply: (query, value) => query.where('p.active', '=', value !== 'archived'),
     },
+    offeredOnCampaign('p', false),
     searchFilter('Name', [sql`p.name`]),
   ],
   rows: ({ db }) =>
@@ -129,5 +156,48 @@ export const productsTable = adminTable('products', {
           ELSE to_char(p.commission_cents / 100.0, 'FM999999990.00') || ' ' || p.currency END`.as('commission'),
         sql<string>`CASE WHEN p.active THEN 'on sale' ELSE 'archived' END`.as('status'),
         'p.active',
+      ]),
+});
+
+/** The administration's stats sources: the numbers that carry each, and whether calls count under it. */
+export const statsSourcesTable = adminTable('stats_sources', {
+  title: 'Stats sources',
+  tieBreak: sql`s.id`,
+  columns: [
+    { text: 'Name', value: 'name', fixed: true, sort: sql`s.name` },
+    { text: 'Numbers', value: 'numbers' },
+    { text: 'Calls', value: 'calls', as_atom: true },
+    {
+      text: 'Actions',
+      value: 'actions',
+      actions: [
+        postAction(
+          'stats_sources',
+          'delete',
+          'Delete',
+          'delete',
+          'Delete this stats source? Its numbers then carry none.',
+          'unused',
+        ),
+      ],
+    },
+  ],
+  filters: [searchFilter('Name', [sql`s.name`])],
+  rows: ({ db }) =>
+    db
+      .selectFrom('stats_sources as s')
+      .select([
+        's.id',
+        's.name',
+        (eb) =>
+          eb
+            .selectFrom('campaign_numbers as n')
+            .whereRef('n.stats_source_id', '=', 's.id')
+            .select(sql<string>`string_agg(n.phone, ', ' ORDER BY n.phone)`.as('phones'))
+            .as('numbers'),
+        sql<string>`CASE WHEN EXISTS (SELECT 1 FROM calls c WHERE c.stats_source_id = s.id) THEN 'used' ELSE 'unused' END`.as(
+          'calls',
+        ),
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM calls c WHERE c.stats_source_id = s.id)`.as('unused'),
       ]),
 });

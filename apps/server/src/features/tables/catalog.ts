@@ -1,6 +1,6 @@
 import { ADMIN_TABLES } from '../admin/index.js';
 import { blockedNumbersTable } from '../blocking/index.js';
-import { dispositionsTable, productsTable } from '../catalog/index.js';
+import { dispositionsTable, productsTable, statsSourcesTable } from '../catalog/index.js';
 import { coldCallsTable } from '../coldCalls/index.js';
 import { leadListsTable } from '../leadLists/index.js';
 import { auditLogTable } from './auditLogTable.js';
@@ -18,6 +18,7 @@ export const TABLES: readonly TableDefinition[] = [
   leadListsTable,
   dispositionsTable,
   productsTable,
+  statsSourcesTable,
   blockedNumbersTable,
 ];
 export const EDIT_FORMS: readonly EditFormDefinition[] = [...WORK_TIME_EDIT_FORMS];
