@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_ID_MISSING_MESSAGE } from '../src/features/profile/index.js';
+import { crmIdMissingMessage } from '../src/features/profile/index.js';
 import { signedInRequests } from './support/requests.js';
 import { demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
@@ -100,9 +100,14 @@ describe('CRM id check', () => {
     expect((await get(agent, '/api/profile/check_crm_id')).json()).toEqual({
       message: null,
     });
-    await t.database.db.updateTable('users').set({ crm_id: null }).where('id', '=', agent.userId).execute();
+    const row = await t.database.db
+      .updateTable('users')
+      .set({ crm_id: null })
+      .where('id', '=', agent.userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect((await get(agent, '/api/profile/check_crm_id')).json()).toEqual({
-      message: CRM_ID_MISSING_MESSAGE,
+      message: crmIdMissingMessage(row),
     });
     const admin = await login(t.app, demoEmail('administrator'));
     expect((await get(admin, '/api/profile/check_crm_id')).json()).toEqual({

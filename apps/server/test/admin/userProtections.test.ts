@@ -1,7 +1,7 @@
 import type { CreateUserBody } from '@shiftline/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInRequests } from '../support/requests.js';
-import { demoEmail, login, type Session, testAppForTests } from '../support/testApp.js';
+import { demoEmail, login, protectedAdminId, type Session, testAppForTests } from '../support/testApp.js';
 
 /* Users as a new centre needs them (issue 25 item 5): extensions given automatically and uniquely, a super admin's
  * e-mail, name and password kept from administrators, and admin rows offering only what the server allows. */
@@ -82,18 +82,54 @@ describe("a super admin's identity", () => {
     ).toBe(200);
   });
 
-  it("the users list offers an administrator no action on a super admin's row, and offers it to a super admin", async () => {
-    const created = await post(superAdmin, '/api/admin/users', newUser({ role: 'super_admin', agent_call_type: null }));
-    const id = created.json().id as number;
-    const rowFor = async (viewer: Session) => {
-      const search = encodeURIComponent(JSON.stringify({ search: `Person ${serial}` }));
-      const table = (await get(viewer, `/api/tables/admin_users?items_per_page=10&chosenValues=${search}`)).json();
-      return table.items.find((item: { id: number }) => item.id === id);
+  it('every action a users-list row offers is one the server takes, and every one it hides the server refuses', async () => {
+    const agentId = (await post(admin, '/api/admin/users', newUser())).json().id as number;
+    const archivedId = (await post(admin, '/api/admin/users', newUser())).json().id as number;
+    expect((await post(admin, `/api/admin/users/${archivedId}/archive`)).statusCode).toBe(200);
+    const superId = (
+      await post(superAdmin, '/api/admin/users', newUser({ role: 'super_admin', agent_call_type: null }))
+    ).json().id as number;
+    const rowFor = async (viewer: Session, id: number) => {
+      const user = await t.database.db
+        .selectFrom('users')
+        .select(['email', 'archived'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const chosen = { show: user.archived ? 'archived' : 'current', search: user.email };
+      const url = `/api/tables/admin_users?items_per_page=10&chosenValues=${encodeURIComponent(JSON.stringify(chosen))}`;
+      return (await get(viewer, url)).json().items.find((item: { id: number }) => item.id === id) as Record<
+        string,
+        unknown
+      >;
     };
-    expect(await rowFor(admin)).toMatchObject({ can_archive: false, archived: false });
-    expect(await rowFor(superAdmin)).toMatchObject({ can_archive: true });
-    // And the server refuses what the row does not offer.
-    expect((await post(admin, `/api/admin/users/${id}/archive`)).statusCode).toBe(403);
+    const undo = { archive: 'unarchive', unarchive: 'archive' } as Record<string, string>;
+    const offered: string[] = [];
+    for (const [viewerName, viewer] of [
+      ['administrator', admin],
+      ['super admin', superAdmin],
+    ] as const) {
+      for (const id of [agentId, archivedId, superId, await protectedAdminId(t.database), viewer.userId]) {
+        const row = await rowFor(viewer, id);
+        for (const action of ['sign_out', 'archive', 'unarchive'] as const) {
+          // Signing oneself out would end this test's session; the row's other flags are checked on oneself.
+          if (id === viewer.userId && action === 'sign_out') continue;
+          const answer = await post(viewer, `/api/admin/users/${id}/${action}`);
+          const label = `${viewerName} ${action} user ${id}`;
+          expect(answer.statusCode < 300, `${label}: ${answer.body}`).toBe(row[`can_${action}`]);
+          if (answer.statusCode < 300) offered.push(label);
+          if (answer.statusCode < 300 && undo[action]) {
+            expect((await post(superAdmin, `/api/admin/users/${id}/${undo[action]}`)).statusCode).toBe(200);
+          }
+        }
+      }
+    }
+    // An administrator is offered nothing on a super admin's row; a super admin everything their state allows.
+    expect(offered.filter((label) => label.endsWith(`user ${superId}`))).toEqual([
+      `super admin sign_out user ${superId}`,
+      `super admin archive user ${superId}`,
+    ]);
+    expect(offered).toContain(`administrator archive user ${agentId}`);
+    expect(offered).toContain(`administrator unarchive user ${archivedId}`);
   });
 });
 
@@ -101,8 +137,13 @@ describe('the CRM-id check', () => {
   it("names the user's own field, and says nothing once an administrator set it", async () => {
     const created = await post(admin, '/api/admin/users', newUser({ password: 'first-password' }));
     const id = created.json().id as number;
-    const email = (await get(admin, `/api/admin/users/${id}`)).json().email as string;
-    const agent = await login(t.app, email, 'first-password');
+    const {
+      id: _id,
+      archived: _archived,
+      must_change_password: _must,
+      ...body
+    } = (await get(admin, `/api/admin/users/${id}`)).json();
+    const agent = await login(t.app, body.email, 'first-password');
     const changed = await post(agent, '/api/profile/change_password', {
       current_password: 'first-password',
       new_password: 'my-own-password',
@@ -110,14 +151,8 @@ describe('the CRM-id check', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await get(agent, '/api/profile/check_crm_id')).json().message).toContain(
-      'CRM ID field of your user (Administration → Users → your name → CRM ID)',
+      `CRM ID field of your user (Administration → Users → ${body.first_name} ${body.second_name} → CRM ID)`,
     );
-    const {
-      id: _id,
-      archived: _archived,
-      must_change_password: _must,
-      ...body
-    } = (await get(admin, `/api/admin/users/${id}`)).json();
     expect((await post(admin, `/api/admin/users/${id}`, { ...body, crm_id: `CRM-${id}` })).statusCode).toBe(200);
     expect((await get(agent, '/api/profile/check_crm_id')).json().message).toBeNull();
   });

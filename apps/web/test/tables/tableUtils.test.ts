@@ -62,6 +62,8 @@ describe('cells and totals', () => {
     const row = { t: 3725, m: 123450, p: 12.3456, d: '2026-11-20T14:05:09Z', z: 'Vancouver', timezone_difference: -3 };
     expect(formatCellText(header('t', { formatSecInTime: true }), row, zone)).toBe('01:02:05');
     expect(formatCellText(header('m', { formatMoney: true }), row, zone)).toBe('$1,235');
+    // A rate keeps its cents (a pay rate of 12.34 an hour is not $12).
+    expect(formatCellText(header('r', { formatRate: true }), { r: 1234 }, zone)).toBe('$12.34');
     expect(formatCellText(header('p', { as_percent: true }), row, zone)).toBe('12.35%');
     expect(formatCellText(header('d', { formatDate: true }), row, zone)).toBe('Nov 20, 2026, 9:05:09 AM');
     expect(formatCellText(header('z', { show_tz: true }), row, zone)).toBe('Vancouver (−3 h)');

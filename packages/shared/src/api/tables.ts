@@ -75,6 +75,8 @@ export const tableHeaderSchema = z.object({
   formatDate: z.boolean().optional(),
   /** Cents shown as dollars (0 decimals in rows, 2 in totals). */
   formatMoney: z.boolean().optional(),
+  /** A rate in cents shown as dollars with its cents ($12.34 / hour stays $12.34, never rounded to $12). */
+  formatRate: z.boolean().optional(),
   as_percent: z.boolean().optional(),
   /** A short status word shown as a chip. */
   as_atom: z.boolean().optional(),

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { HoursColumns } from '../campaigns/index.js';
 import type { TableContext, TableDefinition, TableFilterDefinition } from '../tables/index.js';
 import { listedUser } from '../users/index.js';
+import { userRowActions } from './adminUsers.service.js';
 
 /*
  * The administration's lists (issue 16 part 6) on the generic table: users, agent groups, campaigns, campaign lists
@@ -137,7 +138,7 @@ export const adminUsersTable = adminTable('users', {
     { text: 'Company', value: 'company' },
     { text: 'Extension', value: 'extension' },
     { text: 'Time Zone', value: 'timezone' },
-    { text: 'Pay Rate', value: 'pay_rate_cents', formatMoney: true },
+    { text: 'Pay Rate', value: 'pay_rate_cents', formatRate: true },
     { text: 'Call Type', value: 'agent_call_type' },
     { text: 'Status', value: 'status', as_atom: true },
     {
@@ -152,8 +153,8 @@ export const adminUsersTable = adminTable('users', {
           'Archive this user? They leave every list and are signed out.',
           'can_archive',
         ),
-        postAction('users', 'unarchive', 'Unarchive', 'unarchive', 'Bring this user back?', 'archived'),
-        postAction('users', 'sign_out', 'Sign out', 'logout', 'Sign this user out of every session?', 'can_archive'),
+        postAction('users', 'unarchive', 'Unarchive', 'unarchive', 'Bring this user back?', 'can_unarchive'),
+        postAction('users', 'sign_out', 'Sign out', 'logout', 'Sign this user out of every session?', 'can_sign_out'),
       ],
     },
   ],
@@ -163,9 +164,8 @@ export const adminUsersTable = adminTable('users', {
   ],
   // The seven system accounts never show (spec §5); the protected root shows, and refuses every change. A companyId
   // (a company's "portal users" link) narrows the list to that company's users.
-  rows: ({ db, query, viewer }) => {
-    const mayChange = sql<boolean>`NOT u.is_protected AND (${viewer.role === 'super_admin'} OR u.role <> 'super_admin')`;
-    return db
+  rows: ({ db, query }) =>
+    db
       .selectFrom('users as u')
       .leftJoin('agent_groups as g', 'g.id', 'u.agent_group_id')
       .leftJoin('companies as co', 'co.id', 'u.company_id')
@@ -188,11 +188,15 @@ export const adminUsersTable = adminTable('users', {
         sql<string>`CASE WHEN u.archived THEN 'archived' WHEN u.must_change_password THEN 'new password' ELSE 'active' END`.as(
           'status',
         ),
-        // The row offers what the server allows this viewer (checkMayChange): nothing on the protected root, and
-        // nothing on a super admin unless the viewer is one.
-        sql<boolean>`u.archived AND ${mayChange}`.as('archived'),
-        sql<boolean>`NOT u.archived AND ${mayChange}`.as('can_archive'),
-      ]);
+        'u.archived',
+        'u.role',
+        'u.is_system',
+        'u.is_protected',
+      ]),
+  // The row offers only what the server allows this viewer: the flags come from the rule the endpoints enforce.
+  present: (row, { viewer }) => {
+    const { role, is_system, is_protected, ...rest } = row;
+    return { ...rest, ...userRowActions(viewer, row as Parameters<typeof userRowActions>[1]) };
   },
 });
 

@@ -24,24 +24,51 @@ type UserChange = 'edit' | 'archive' | 'unarchive' | 'reset_password' | 'sign_ou
 
 const ONLY_SUPER_ADMIN = 'Only a super admin can do this to a super admin.';
 
+type Target = Pick<UserRow, 'id' | 'role' | 'is_system' | 'is_protected' | 'archived'>;
+
 /**
- * Who may change whom (issue 16): the seven system accounts are hidden (404, as if absent); nobody changes the
- * protected root administrator; an administrator may edit a super admin's details, never archive, sign out, demote
- * or reset one, and never make anyone a super admin.
+ * Who may change whom (issue 16), as an error or null: the seven system accounts are hidden (404, as if absent);
+ * nobody changes the protected root administrator; an administrator may edit a super admin's details, never archive,
+ * sign out, demote or reset one, and never make anyone a super admin. Nobody archives themselves, nor archives,
+ * unarchives or signs out a user already in that state. The one rule both the endpoints enforce and the users list
+ * reads to offer a row's actions (issue 25: a row never offers what the server refuses).
  */
-export function checkMayChange(actor: UserRow, target: UserRow, change: UserChange, newRole?: string): void {
-  if (target.is_system) throw notFound('No such user.');
-  if (target.is_protected) throw forbidden(CANT_CHANGE_USER_MESSAGE);
-  if (actor.role === 'super_admin') return;
-  if (target.role === 'super_admin' && (change !== 'edit' || newRole !== 'super_admin')) {
-    throw new AppError('protected_user', ONLY_SUPER_ADMIN);
+export function refusalOf(
+  actor: Pick<UserRow, 'id' | 'role'>,
+  target: Target,
+  change: UserChange,
+  newRole?: string,
+): AppError | null {
+  if (target.is_system) return notFound('No such user.');
+  if (change === 'archive' && actor.id === target.id) return conflict('You cannot archive yourself.');
+  if (target.is_protected) return forbidden(CANT_CHANGE_USER_MESSAGE);
+  if (actor.role !== 'super_admin') {
+    if (target.role === 'super_admin' && (change !== 'edit' || newRole !== 'super_admin')) {
+      return new AppError('protected_user', ONLY_SUPER_ADMIN);
+    }
+    if (newRole === 'super_admin' && target.role !== 'super_admin') {
+      return new AppError('protected_user', 'Only a super admin can make a super admin.', {
+        role: 'only a super admin can grant this role',
+      });
+    }
   }
-  if (newRole === 'super_admin' && target.role !== 'super_admin') {
-    throw new AppError('protected_user', 'Only a super admin can make a super admin.', {
-      role: 'only a super admin can grant this role',
-    });
-  }
+  if (change === 'archive' && target.archived) return conflict('The user is already archived.');
+  if (change === 'unarchive' && !target.archived) return conflict('The user is not archived.');
+  if (change === 'sign_out' && target.archived) return conflict('The user is archived, so signed out already.');
+  return null;
 }
+
+export function checkMayChange(actor: UserRow, target: Target, change: UserChange, newRole?: string): void {
+  const refusal = refusalOf(actor, target, change, newRole);
+  if (refusal) throw refusal;
+}
+
+/** The users list's row flags: which of its actions this viewer may take on this user (refusalOf). */
+export const userRowActions = (viewer: UserRow, target: Target) => ({
+  can_archive: refusalOf(viewer, target, 'archive') === null,
+  can_unarchive: refusalOf(viewer, target, 'unarchive') === null,
+  can_sign_out: refusalOf(viewer, target, 'sign_out') === null,
+});
 
 /**
  * Only a super admin changes a super admin's e-mail or name (with their password, what they sign in with and are
@@ -269,10 +296,7 @@ export function createAdminUsersService(deps: {
     },
 
     async setArchived(actor: UserRow, id: number, archived: boolean): Promise<void> {
-      if (archived && actor.id === id) throw conflict('You cannot archive yourself.');
-      await changeUser(actor, id, archived ? 'archive' : 'unarchive', async (users, target) => {
-        if (target.archived === archived)
-          throw conflict(archived ? 'The user is already archived.' : 'The user is not archived.');
+      await changeUser(actor, id, archived ? 'archive' : 'unarchive', async (users) => {
         await users.updateUser(id, { archived });
         if (archived) await users.endSessions(id);
         return undefined;

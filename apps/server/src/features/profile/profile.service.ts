@@ -11,8 +11,9 @@ import type { ActiveSession, SessionsService } from '../auth/index.js';
 import type { Realtime } from '../realtime/index.js';
 import { hashPassword, type UsersRepository, verifyPassword } from '../users/index.js';
 
-export const CRM_ID_MISSING_MESSAGE =
-  'Your CRM ID is not set, so sales you make cannot be credited to you. Please ask an administrator to enter it in the CRM ID field of your user (Administration → Users → your name → CRM ID).';
+/** Names the user's own field and where an administrator sets it, so the warning can be acted on. */
+export const crmIdMissingMessage = (user: Pick<UserRow, 'first_name' | 'second_name'>): string =>
+  `Your CRM ID is not set, so sales you make cannot be credited to you. Please ask an administrator to enter it in the CRM ID field of your user (Administration → Users → ${`${user.first_name} ${user.second_name}`.trim()} → CRM ID).`;
 
 export function createProfileService(deps: {
   users: UsersRepository;
@@ -78,7 +79,7 @@ export function createProfileService(deps: {
 
     /** Call-taking users need a CRM id for their sales to be credited. */
     checkCrmId: (user: UserRow): string | null =>
-      CALL_TAKING_ROLES.includes(user.role) && !user.crm_id ? CRM_ID_MISSING_MESSAGE : null,
+      CALL_TAKING_ROLES.includes(user.role) && !user.crm_id ? crmIdMissingMessage(user) : null,
 
     /**
      * An administrator ends every session of a user; their open pages go to the sign-in page. A super admin can

@@ -35,7 +35,7 @@ function exportCell(column: TableColumn, zone: string): RawBuilder<unknown> {
       sql`${seconds} % 3600 / 60`,
     )} || ':' || ${two(sql`${seconds} % 60`)} END`;
   }
-  if (column.formatMoney) return sql`to_char(${value} / 100.0, 'FM999999999990.00')`;
+  if (column.formatMoney || column.formatRate) return sql`to_char(${value} / 100.0, 'FM999999999990.00')`;
   return value;
 }
 

@@ -38,6 +38,7 @@ export function formatCellText(header: TableHeader, row: TableRow, zone: string)
   if (header.formatSecInTime && number !== null) return formatTimeCell(number);
   if (header.formatDate) return formatZonedInstant(value, zone);
   if (header.formatMoney && number !== null) return formatMoneyRow(number);
+  if (header.formatRate && number !== null) return formatMoneyCard(number);
   if (header.as_percent && number !== null) return `${round2(number).toFixed(2)}%`;
   if (header.show_tz) {
     const difference = asNumber(row.timezone_difference);
