@@ -124,6 +124,39 @@ describe('user import', () => {
     expect(Number(count.n)).toBe(5);
   });
 
+  it('refuses hostile lines by line (NUL bytes, a taken e-mail or extension) and a file over 5,000 users', async () => {
+    const taken = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'extension'])
+      .where('extension', 'is not', null)
+      .where('is_system', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    serial += 1;
+    const fresh = (name: string) => `${name}.${serial}.${process.pid}@import.test`;
+    const hostile = [
+      'Name,E-mail,Role,Extension',
+      `Nul\u0000Name,${fresh('nul')},Agent,`,
+      `Same Mail,${taken.email},Agent,`,
+      `Same Ext,${fresh('ext')},Agent,${taken.extension}`,
+      `Fine Person,${fresh('fine')},Agent,`,
+    ].join('\n');
+    const checked = await importFile(admin, hostile, { dry_run: true, mode: 'all' });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().errors.map((error: { line: number }) => error.line)).toEqual([2, 3, 4]);
+    expect(checked.json().errors[1].reason).toMatch(/^email /);
+    expect(checked.json().errors[2].reason).toMatch(/^extension /);
+
+    const rows = Array.from({ length: 5001 }, (_, index) => `Many ${index},many.${index}.${serial}@import.test,Agent`);
+    const tooMany = await importFile(admin, `Name,E-mail,Role\n${rows.join('\n')}\n`, {
+      dry_run: false,
+      mode: 'good_lines',
+    });
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().error.fields.file).toMatch(/at most 5000/);
+    expect(await exists(`many.0.${serial}@import.test`)).toBe(false);
+  });
+
   it('refuses other roles, a file without the needed columns, and bad options', async () => {
     const lead = await login(t.app, demoEmail('team_lead'));
     expect((await importFile(lead, usersCsv(false).csv, { dry_run: true, mode: 'all' })).statusCode).toBe(403);

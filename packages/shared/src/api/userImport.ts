@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** The most users one file may create. */
-export const USER_IMPORT_MAX_ROWS = 1000;
+export const USER_IMPORT_MAX_ROWS = 5000;
 
 /** The header names each column may have (compared loosely: case, spaces, '_' and '-' ignored). */
 export const USER_IMPORT_COLUMNS = {
