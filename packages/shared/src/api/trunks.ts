@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toE164 } from '../live/phone.js';
-import { idSchema, textSchema } from './fields.js';
+import { idSchema, idTextSchema, textSchema } from './fields.js';
 
 /*
  * Carrier trunks and desk phones (issue 24 items 3 and 7), managed by the administration (admin.manage). A trunk's
@@ -138,3 +138,32 @@ export const sipDeviceRegisteredBodySchema = z.object({
   /** The Contact URI it registered. */
   contact: textSchema().max(1024),
 });
+
+/*
+ * A campaign's numbers, edited from the campaign form (issue 25 item 1): each change its own call, so a move from
+ * another campaign is one confirmed step. A number belongs to one campaign; the trunk it arrives on is optional
+ * (without one it takes no SIP calls; the simulated network still reaches it).
+ */
+export const campaignNumberBodySchema = z.strictObject({
+  phone: e164Schema,
+  trunk_id: idSchema.nullable(),
+  /** The number is another campaign's: true moves it here (its next calls reach this campaign). */
+  move: z.boolean({ error: 'must be true or false' }).optional(),
+});
+export type CampaignNumberBody = z.input<typeof campaignNumberBodySchema>;
+
+/** Changing the trunk a campaign's number arrives on (null: none, no SIP calls). */
+export const campaignNumberTrunkBodySchema = z.strictObject({ trunk_id: idSchema.nullable() });
+export type CampaignNumberTrunkBody = z.input<typeof campaignNumberTrunkBodySchema>;
+
+/** /api/admin/campaigns/:id/numbers/:phone: the phone as E.164, URL-encoded ('%2B14165550123'). */
+export const campaignNumberParamsSchema = z.object({ id: idTextSchema, phone: e164Schema });
+
+/** GET /api/admin/campaigns/:id/numbers: its numbers with their trunks, and the trunks to choose from. */
+export const campaignNumbersSchema = z.object({
+  numbers: z.array(
+    z.object({ phone: z.string(), trunk_id: z.number().int().nullable(), trunk_name: z.string().nullable() }),
+  ),
+  trunks: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type CampaignNumbers = z.infer<typeof campaignNumbersSchema>;

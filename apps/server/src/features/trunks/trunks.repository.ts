@@ -94,6 +94,58 @@ export function createTrunksRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A campaign's numbers with the trunk each arrives on (the campaign form's list). */
+    numbersOfCampaign: (campaignId: number) =>
+      db
+        .selectFrom('campaign_numbers as n')
+        .leftJoin('trunks as t', 't.id', 'n.trunk_id')
+        .select(['n.phone', 'n.trunk_id', 't.name as trunk_name'])
+        .where('n.campaign_id', '=', campaignId)
+        .orderBy('n.phone')
+        .execute(),
+    trunkChoices: () => db.selectFrom('trunks').select(['id', 'name']).orderBy('name').execute(),
+    existingTrunkIds: async (ids: readonly number[]) =>
+      new Set(
+        ids.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('trunks')
+                .select('id')
+                .where('id', 'in', [...ids])
+                .execute()
+            ).map((row) => row.id),
+      ),
+    findCampaign: (id: number) =>
+      db.selectFrom('campaigns').select(['id', 'name', 'type']).where('id', '=', id).executeTakeFirst(),
+    /** The campaign a number change is about, locked so changes to its numbers take turns. */
+    lockCampaign: (id: number) =>
+      db.selectFrom('campaigns').select(['id', 'name', 'type']).where('id', '=', id).forUpdate().executeTakeFirst(),
+    /** A new number; false when the number already exists (after any concurrent insert of it committed). */
+    insertNumber: async (number: { phone: string; campaign_id: number; trunk_id: number | null }) =>
+      (
+        await db
+          .insertInto('campaign_numbers')
+          .values(number)
+          .onConflict((conflict) => conflict.column('phone').doNothing())
+          .returning('phone')
+          .execute()
+      ).length === 1,
+    lockNumber: (phone: string) =>
+      db
+        .selectFrom('campaign_numbers as n')
+        .innerJoin('campaigns as c', 'c.id', 'n.campaign_id')
+        .select(['n.phone', 'n.campaign_id', 'n.trunk_id', 'c.name as campaign_name'])
+        .where('n.phone', '=', phone)
+        .forUpdate('n')
+        .executeTakeFirst(),
+    updateNumber: async (phone: string, number: { campaign_id: number; trunk_id: number | null }) => {
+      await db.updateTable('campaign_numbers').set(number).where('phone', '=', phone).execute();
+    },
+    deleteNumber: async (phone: string) => {
+      await db.deleteFrom('campaign_numbers').where('phone', '=', phone).execute();
+    },
+
     callerIdsOf: (trunkId: number) =>
       db
         .selectFrom('trunk_campaigns')
