@@ -15,6 +15,7 @@ import { CampaignListDialog } from './CampaignListDialog';
 import { CompanyDialog } from './CompanyDialog';
 import { DispositionDialog } from './catalog/DispositionDialog';
 import { ProductDialog } from './catalog/ProductDialog';
+import { StatsSourceDialog } from './catalog/StatsSourceDialog';
 import { DoNotCallDialog } from './DoNotCallDialog';
 import { LeadListDialog } from './leadLists/LeadListDialog';
 import { TrunkDialog } from './TrunkDialog';
@@ -30,6 +31,7 @@ const SECTIONS = [
   { entity: 'lead_lists', label: 'Lead lists', table: 'admin_lead_lists', create: 'Upload leads' },
   { entity: 'dispositions', label: 'Dispositions', table: 'admin_dispositions', create: 'New disposition' },
   { entity: 'products', label: 'Products', table: 'admin_products', create: 'New product' },
+  { entity: 'stats_sources', label: 'Stats sources', table: 'admin_stats_sources', create: 'New stats source' },
   { entity: 'companies', label: 'Client companies', table: 'admin_companies', create: 'New company' },
   { entity: 'trunks', label: 'Carrier trunks', table: 'admin_trunks', create: 'New trunk' },
   { entity: 'blocked_numbers', label: 'Blocked numbers', table: 'admin_blocked_numbers', create: 'New DNC number' },
@@ -118,6 +120,8 @@ function SectionDialog({ entity, id, onClose }: { entity: Entity; id: number | n
       return <DispositionDialog id={id} onClose={onClose} />;
     case 'products':
       return <ProductDialog id={id} onClose={onClose} />;
+    case 'stats_sources':
+      return <StatsSourceDialog id={id} onClose={onClose} />;
     case 'companies':
       return <CompanyDialog id={id} onClose={onClose} />;
     case 'trunks':
