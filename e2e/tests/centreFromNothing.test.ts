@@ -191,6 +191,15 @@ describe('a centre set up from nothing', () => {
     await tableLoaded(admin);
     expect(await admin.getByTestId('data-table-page').textContent()).toContain('Care plan');
     await shot(admin, 'products');
+    // Calls on the centre's number count under a stats source of its own (the dashboards' source filter).
+    await openSection(admin, 'stats_sources');
+    await admin.getByTestId('admin-create').click();
+    await input(admin, 'admin-stats-source-name').fill('Radio spot');
+    await admin.getByTestId('admin-stats-source-numbers').getByRole('combobox').click();
+    await admin.getByRole('option', { name: `${NUMBER} · Avalon Care Line` }).click();
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('admin-stats-source-dialog-save').click();
+    await admin.getByTestId('admin-stats-source-dialog').waitFor({ state: 'detached' });
 
     // The outbound campaign's leads: 1,000 rows with seven bad lines, reported by line.
     await openSection(admin, 'lead_lists');
@@ -288,6 +297,12 @@ describe('a centre set up from nothing', () => {
       `/api/sales/${callId}/get_sales`,
     );
     expect(sales.json).toMatchObject({ sale_posted: true, sales: [{ quantity: 2 }] });
+    // The call counted under the number's stats source: the administration now lists it as used.
+    await openSection(admin, 'stats_sources');
+    expect(await admin.getByTestId('table-row').filter({ hasText: 'Radio spot' }).textContent()).toContain('used');
+    expect(await admin.getByTestId('table-row').filter({ hasText: 'Radio spot' }).textContent()).not.toContain(
+      'unused',
+    );
     await chooseStatus(inbound, 'administrative');
 
     // The outbound agent dials a lead of the uploaded list.
