@@ -185,6 +185,61 @@ describe('administration', () => {
     await shot(page, 'campaigns-list');
   });
 
+  it("adds, moves (after confirming) and removes an inbound campaign's phone numbers in its form", async () => {
+    const page = await signedInPage(browser(), ROLE_EMAILS.administrator);
+    const inbound = async (unique_name: string) => {
+      const created = await api<{ id: number }>(page, 'POST', '/api/admin/campaigns', {
+        name: unique_name,
+        unique_name,
+        type: 'inbound',
+        company_id: null,
+        active: true,
+        archived: false,
+        billing_rate_cents: 0,
+        agent_ids: [],
+      });
+      return created.json.id;
+    };
+    const [campaignId, otherId] = [await inbound('numbers-here'), await inbound('numbers-there')];
+    await api(page, 'POST', `/api/admin/campaigns/${otherId}/numbers`, { phone: '+17095550198', trunk_id: null });
+    await page.goto(`/admin/campaigns/${campaignId}`);
+    await page.getByTestId('admin-campaign-numbers').waitFor();
+
+    // Typed as people write it; the centre's trunk chosen for it.
+    await input(page, 'admin-campaign-number-new').fill('(709) 555-0199');
+    const trunk = select(page, 'admin-campaign-number-new-trunk');
+    await trunk.selectOption({ index: 1 });
+    await page.getByTestId('admin-campaign-number-add').click();
+    await page.getByTestId('admin-campaign-number-17095550199').waitFor();
+    expect(await input(page, 'admin-campaign-number-new').inputValue()).toBe('');
+
+    // Another campaign's number: the form names that campaign and moves it only once confirmed.
+    await input(page, 'admin-campaign-number-new').fill('709 555 0198');
+    await page.getByTestId('admin-campaign-number-add').click();
+    const confirm = page.getByTestId('admin-campaign-number-move-confirm');
+    await confirm.waitFor();
+    expect(await page.getByRole('dialog').last().textContent()).toContain('the campaign "numbers-there"');
+    await shot(page, 'campaign-number-move');
+    await confirm.click();
+    await page.getByTestId('admin-campaign-number-17095550198').waitFor();
+    const there = await api<{ numbers: unknown[] }>(page, 'GET', `/api/admin/campaigns/${otherId}/numbers`);
+    expect(there.json.numbers).toEqual([]);
+    // It came with the trunk chosen; without one, the row says it takes no calls from the network.
+    const movedTrunk = page.getByTestId('admin-campaign-number-17095550198-trunk');
+    expect(await movedTrunk.locator('select').inputValue()).toBe(await trunk.inputValue());
+    await movedTrunk.locator('select').selectOption('');
+    await expect.poll(() => movedTrunk.textContent()).toContain('takes no calls');
+    const trunkless = await api<{ numbers: unknown[] }>(page, 'GET', `/api/admin/campaigns/${campaignId}/numbers`);
+    expect(trunkless.json.numbers).toContainEqual({ phone: '+17095550198', trunk_id: null, trunk_name: null });
+    await shot(page, 'campaign-numbers');
+
+    await page.getByTestId('admin-campaign-number-17095550199-remove').click();
+    await page.getByTestId('admin-campaign-number-remove-confirm').click();
+    await page.getByTestId('admin-campaign-number-17095550199').waitFor({ state: 'detached' });
+    const here = await api<{ numbers: { phone: string }[] }>(page, 'GET', `/api/admin/campaigns/${campaignId}/numbers`);
+    expect(here.json.numbers.map((number) => number.phone)).toEqual(['+17095550198']);
+  });
+
   it("creates a client company and its portal user from the company's form", async () => {
     const page = await signedInPage(browser(), ROLE_EMAILS.administrator);
     await page.goto('/admin/companies/new');

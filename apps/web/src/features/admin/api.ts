@@ -9,6 +9,9 @@ import type {
   AgentGroupBody,
   CampaignBody,
   CampaignListBody,
+  CampaignNumberBody,
+  CampaignNumbers,
+  CampaignNumberTrunkBody,
   CompanyBody,
   CreateUserBody,
   DeskPhone,
@@ -35,6 +38,13 @@ export const adminApi = {
   campaign: (id: number) => http.get<AdminCampaign>(`/api/admin/campaigns/${id}`),
   createCampaign: (body: CampaignBody) => http.post<AdminCreated>('/api/admin/campaigns', body),
   editCampaign: (id: number, body: CampaignBody) => http.post<Ok>(`/api/admin/campaigns/${id}`, body),
+  campaignNumbers: (id: number) => http.get<CampaignNumbers>(`/api/admin/campaigns/${id}/numbers`),
+  addCampaignNumber: (id: number, body: CampaignNumberBody) =>
+    http.post<Ok>(`/api/admin/campaigns/${id}/numbers`, body),
+  setCampaignNumberTrunk: (id: number, phone: string, body: CampaignNumberTrunkBody) =>
+    http.post<Ok>(`/api/admin/campaigns/${id}/numbers/${encodeURIComponent(phone)}`, body),
+  removeCampaignNumber: (id: number, phone: string) =>
+    http.post<Ok>(`/api/admin/campaigns/${id}/numbers/${encodeURIComponent(phone)}/delete`),
   campaignList: (id: number) => http.get<AdminCampaignList>(`/api/admin/campaign_lists/${id}`),
   createCampaignList: (body: CampaignListBody) => http.post<AdminCreated>('/api/admin/campaign_lists', body),
   editCampaignList: (id: number, body: CampaignListBody) => http.post<Ok>(`/api/admin/campaign_lists/${id}`, body),

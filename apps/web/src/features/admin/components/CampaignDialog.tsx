@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import {
   type AdminCampaign,
   CAMPAIGN_TYPES,
@@ -16,6 +17,7 @@ import { recordOptions } from '../utils/recordOptions';
 import { AdminFormDialog } from './AdminFormDialog';
 import { AdminRecord } from './AdminRecord';
 import { AdminTextField } from './AdminTextField';
+import { CampaignNumbersSection } from './CampaignNumbersSection';
 import { RecordsField } from './RecordsField';
 import { SelectInput } from './SelectInput';
 import { type HoursDraft, hoursBodyOf, hoursDraftOf, NEW_HOURS, WorkingHoursFields } from './WorkingHoursFields';
@@ -183,6 +185,14 @@ function CampaignForm({ id, initial, onClose }: { id: number | null; initial: Dr
         error={errors.agent_ids}
         testId="admin-campaign-agents"
       />
+      {/* Numbers are saved one change at a time, so a new campaign gets them once it exists. */}
+      {draft.type !== 'inbound' ? null : id === null ? (
+        <Typography variant="body2" color="text.secondary" data-testid="admin-campaign-numbers-later">
+          Phone numbers: save the campaign, then open it again to add the numbers callers dial.
+        </Typography>
+      ) : (
+        <CampaignNumbersSection campaignId={id} />
+      )}
     </AdminFormDialog>
   );
 }
