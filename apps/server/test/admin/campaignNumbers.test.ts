@@ -162,6 +162,32 @@ describe("a campaign's numbers", () => {
     expect(await countRows()).toEqual(before);
   });
 
+  it('keeps an inbound campaign with numbers from becoming outbound until they are removed', async () => {
+    const campaign = await newCampaign();
+    const phone = '+17095550109';
+    await post(admin, numbersUrl(campaign.id), { phone, trunk_id: null });
+    const body = (type: string) => ({
+      name: campaign.name,
+      unique_name: `numbers-${campaign.name.split(' ')[1]}`,
+      type,
+      company_id: null,
+      active: true,
+      archived: false,
+      billing_rate_cents: 0,
+      agent_ids: [],
+    });
+    const before = await countRows();
+    const refused = await post(admin, `/api/admin/campaigns/${campaign.id}`, body('outbound'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.fields).toEqual({ type: 'still has 1 phone number; remove or move them first' });
+    expect(await countRows()).toEqual(before);
+    // An unchanged save is fine; once its number is gone, it may become outbound.
+    expect((await post(admin, `/api/admin/campaigns/${campaign.id}`, body('inbound'))).statusCode).toBe(200);
+    await post(admin, `${numbersUrl(campaign.id, phone)}/delete`);
+    const changed = await post(admin, `/api/admin/campaigns/${campaign.id}`, body('outbound'));
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+
   it('refuses hostile input with 4xx naming the field, changing nothing', async () => {
     const campaign = await newCampaign();
     const before = await countRows();

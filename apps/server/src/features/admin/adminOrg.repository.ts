@@ -98,6 +98,17 @@ export function createAdminOrgRepository(db: Kysely<Database>) {
       const row = await db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
       return row && withWorkingHours(row);
     },
+    /** How many numbers reach the campaign (an inbound campaign with numbers cannot become outbound). */
+    numberCount: async (id: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('campaign_numbers')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('campaign_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     /** Whether another campaign or campaign list (not `exceptId`) has this unique name. */
     uniqueNameTaken: async (table: 'campaigns' | 'campaign_lists', uniqueName: string, exceptId: number | null) =>
       (await db

@@ -156,6 +156,12 @@ export function createAdminOrgService(deps: {
         const campaign = await org.lockCampaign(id);
         if (!campaign) throw notFound('No such campaign.');
         const agentIds = await checkCampaign(org, body, id);
+        // Its numbers would route callers to a campaign no inbound agent works; they are removed (or moved) first.
+        const numbers = body.type === campaign.type ? 0 : await org.numberCount(id);
+        if (numbers > 0) {
+          const reason = `still has ${numbers} phone number${numbers === 1 ? '' : 's'}; remove or move them first`;
+          throw conflict(`The campaign ${reason} to make it ${body.type}.`, { type: reason });
+        }
         const before = { ...campaign, agent_ids: await org.enabledAgentIds(id) };
         await org.updateCampaign(id, campaignColumns(body));
         await org.setEnabledAgents(id, agentIds);
