@@ -157,6 +157,23 @@ describe('user import', () => {
     expect(await exists(`many.0.${serial}@import.test`)).toBe(false);
   });
 
+  it('lets only a super admin import a super admin', async () => {
+    serial += 1;
+    const email = `boss.${serial}.${process.pid}@import.test`;
+    const csv = `Name,E-mail,Role\nBig Boss,${email},Super Admin\n`;
+    const byAdmin = await importFile(admin, csv, { dry_run: false, mode: 'good_lines' });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json()).toMatchObject({
+      created: 0,
+      errors: [{ line: 2, reason: 'role only a super admin can grant this role' }],
+    });
+    expect(await exists(email)).toBe(false);
+    const superAdmin = await login(t.app, demoEmail('super_admin'));
+    const bySuperAdmin = await importFile(superAdmin, csv, { dry_run: false, mode: 'all' });
+    expect(bySuperAdmin.statusCode, bySuperAdmin.body).toBe(200);
+    expect(bySuperAdmin.json().created).toBe(1);
+  });
+
   it('refuses other roles, a file without the needed columns, and bad options', async () => {
     const lead = await login(t.app, demoEmail('team_lead'));
     expect((await importFile(lead, usersCsv(false).csv, { dry_run: true, mode: 'all' })).statusCode).toBe(403);

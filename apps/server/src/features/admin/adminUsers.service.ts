@@ -70,6 +70,15 @@ export const userRowActions = (viewer: UserRow, target: Target) => ({
   can_sign_out: refusalOf(viewer, target, 'sign_out') === null,
 });
 
+/** Only a super admin creates a super admin (by the form or an import). */
+function checkMayCreate(actor: Pick<UserRow, 'role'>, body: Pick<UserFields, 'role'>): void {
+  if (body.role === 'super_admin' && actor.role !== 'super_admin') {
+    throw new AppError('protected_user', 'Only a super admin can make a super admin.', {
+      role: 'only a super admin can grant this role',
+    });
+  }
+}
+
 /**
  * Only a super admin changes a super admin's e-mail or name (with their password, what they sign in with and are
  * known by): an administrator may still edit their other fields.
@@ -190,11 +199,7 @@ export function createAdminUsersService(deps: {
   }
 
   async function insertUser(actor: UserRow, body: z.output<typeof createUserBodySchema>): Promise<number> {
-    if (body.role === 'super_admin' && actor.role !== 'super_admin') {
-      throw new AppError('protected_user', 'Only a super admin can make a super admin.', {
-        role: 'only a super admin can grant this role',
-      });
-    }
+    checkMayCreate(actor, body);
     const passwordHash = await hashPassword(body.password);
     return inTransaction(async (users) => (await createIn(users, actor, body, passwordHash)).id);
   }
@@ -204,6 +209,7 @@ export function createAdminUsersService(deps: {
    * extension when none is given, their campaigns and the audit row. Answers the id and the extension given.
    */
   async function createIn(users: AdminUsersRepository, actor: UserRow, body: UserFields, passwordHash: string) {
+    checkMayCreate(actor, body);
     const campaignIds = await checkFields(users, body, null);
     // A user created without an extension gets the next free one (editable like any other).
     const extension = body.extension ?? (await users.nextFreeExtension());
@@ -264,6 +270,7 @@ export function createAdminUsersService(deps: {
         await users.lockUserImports();
         return work({
           check: async (body) => {
+            checkMayCreate(actor, body);
             await checkFields(users, body, null);
           },
           create: (body, passwordHash) => createIn(users, actor, body, passwordHash),
