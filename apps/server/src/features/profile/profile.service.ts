@@ -6,7 +6,8 @@ import {
   type TimeZoneId,
 } from '@shiftline/shared';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, invalidField, notFound } from '../../plugins/errors.js';
+import { checkMayChange } from '../admin/index.js';
 import type { ActiveSession, SessionsService } from '../auth/index.js';
 import type { Realtime } from '../realtime/index.js';
 import { hashPassword, type UsersRepository, verifyPassword } from '../users/index.js';
@@ -82,16 +83,13 @@ export function createProfileService(deps: {
       CALL_TAKING_ROLES.includes(user.role) && !user.crm_id ? crmIdMissingMessage(user) : null,
 
     /**
-     * An administrator ends every session of a user; their open pages go to the sign-in page. A super admin can
-     * only be signed out by a super admin: an administrator must not lock out the role above theirs.
+     * An administrator ends every session of a user; their open pages go to the sign-in page. Who may sign out whom
+     * is the administration's one rule (a super admin only by a super admin, never the protected root).
      */
     async forceLogout(viewer: UserRow, targetId: number): Promise<number> {
       const target = await users.findById(targetId);
       if (!target) throw notFound('No such user.');
-      if (target.is_protected) throw forbidden("You can't change that user");
-      if (target.role === 'super_admin' && viewer.role !== 'super_admin') {
-        throw new AppError('protected_user', 'Only a super admin can sign out a super admin.');
-      }
+      checkMayChange(viewer, target, 'sign_out');
       const ended = await sessions.endAllForUser(targetId);
       await realtime.forceLogout(targetId, '/login?reason=forced');
       return ended;
