@@ -121,7 +121,7 @@ describe('super admins and protected accounts', () => {
       expect(refused.json().error.code).toBe('protected_user');
     }
     const form = (await get(admin, `/api/admin/users/${target}`)).json();
-    const { id: _id, archived: _a, must_change_password: _m, ...fields } = form;
+    const { id: _id, archived: _a, must_change_password: _m, may: _may, ...fields } = form;
     const demote = await post(admin, `/api/admin/users/${target}`, { ...fields, role: 'administrator' });
     expect(demote.statusCode).toBe(403);
     // Their name and e-mail are a super admin's to change (issue 25 item 5); their other details an administrator's.
@@ -189,7 +189,7 @@ describe('a role change', () => {
     const { id, session } = await newSignedInUser(email);
     expect((await post(session, '/api/status/set_new_status', { status_name: 'ready' })).statusCode).toBe(200);
     const form = (await get(admin, `/api/admin/users/${id}`)).json();
-    const { id: _id, archived: _a, must_change_password: _m, ...fields } = form;
+    const { id: _id, archived: _a, must_change_password: _m, may: _may, ...fields } = form;
     const promoted = await post(admin, `/api/admin/users/${id}`, {
       ...fields,
       role: 'schedule_supervisor',
@@ -252,7 +252,7 @@ describe('audit rows', () => {
   it('records who changed what, with the record before and after, in the same transaction', async () => {
     const id = await createUser({ email: 'audited@shiftline.test' });
     const form = (await get(admin, `/api/admin/users/${id}`)).json();
-    const { id: _id, archived: _a, must_change_password: _m, ...fields } = form;
+    const { id: _id, archived: _a, must_change_password: _m, may: _may, ...fields } = form;
     expect((await post(admin, `/api/admin/users/${id}`, { ...fields, pay_rate_cents: 2000 })).statusCode).toBe(200);
     expect((await post(admin, `/api/admin/users/${id}/archive`, {})).statusCode).toBe(200);
     const rows = await auditOf(`user:${id}`);
@@ -323,7 +323,7 @@ describe('agent groups', () => {
     const busy = await post(admin, `/api/admin/agent_groups/${groupId}/delete`, {});
     expect(busy.statusCode).toBe(409);
     const form = (await get(admin, `/api/admin/users/${member}`)).json();
-    const { id: _id, archived: _a, must_change_password: _m, ...fields } = form;
+    const { id: _id, archived: _a, must_change_password: _m, may: _may, ...fields } = form;
     await post(admin, `/api/admin/users/${member}`, { ...fields, agent_group_id: null });
     expect((await post(admin, `/api/admin/agent_groups/${groupId}/delete`, {})).statusCode).toBe(200);
   });
@@ -492,6 +492,7 @@ describe('the CRM id', () => {
       id: _id,
       archived: _a,
       must_change_password: _m,
+      may: _may,
       ...form
     } = (await get(admin, `/api/admin/users/${id}`)).json();
     expect(form.crm_id).toBeNull();

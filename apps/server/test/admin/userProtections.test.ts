@@ -60,7 +60,7 @@ describe("a super admin's identity", () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
     const form = (await get(admin, `/api/admin/users/${id}`)).json();
-    const { id: _id, archived: _archived, must_change_password: _must, ...body } = form;
+    const { id: _id, archived: _archived, must_change_password: _must, may: _may, ...body } = form;
     const before = await t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     for (const [field, value] of [
       ['email', `renamed.${id}@test.local`],
@@ -131,6 +131,42 @@ describe("a super admin's identity", () => {
     expect(offered).toContain(`administrator archive user ${agentId}`);
     expect(offered).toContain(`administrator unarchive user ${archivedId}`);
   });
+
+  it("the user form's flags (may) say what the server then takes and refuses", async () => {
+    const agentId = (await post(admin, '/api/admin/users', newUser())).json().id as number;
+    const superId = (
+      await post(superAdmin, '/api/admin/users', newUser({ role: 'super_admin', agent_call_type: null }))
+    ).json().id as number;
+    const seen: string[] = [];
+    for (const [viewerName, viewer] of [
+      ['administrator', admin],
+      ['super admin', superAdmin],
+    ] as const) {
+      for (const id of [agentId, superId, await protectedAdminId(t.database)]) {
+        const {
+          id: _id,
+          archived: _a,
+          must_change_password: _m,
+          may,
+          ...body
+        } = (await get(viewer, `/api/admin/users/${id}`)).json();
+        const tried = {
+          edit: await post(viewer, `/api/admin/users/${id}`, body),
+          change_identity: await post(viewer, `/api/admin/users/${id}`, { ...body, first_name: `${body.first_name}x` }),
+          reset_password: await post(viewer, `/api/admin/users/${id}/reset_password`, {}),
+        };
+        for (const [change, answer] of Object.entries(tried)) {
+          expect(answer.statusCode < 300, `${viewerName} ${change} user ${id}: ${answer.body}`).toBe(may[change]);
+          if (!may[change]) seen.push(`${viewerName} may not ${change} user ${id}`);
+        }
+      }
+    }
+    // The form hides from an administrator a super admin's identity and password, and everything of the root.
+    expect(seen).toContain(`administrator may not change_identity user ${superId}`);
+    expect(seen).toContain(`administrator may not reset_password user ${superId}`);
+    expect(seen).not.toContain(`administrator may not edit user ${superId}`);
+    expect(seen.filter((entry) => entry.startsWith('super admin'))).toHaveLength(3);
+  });
 });
 
 describe('the CRM-id check', () => {
@@ -141,6 +177,7 @@ describe('the CRM-id check', () => {
       id: _id,
       archived: _archived,
       must_change_password: _must,
+      may: _may,
       ...body
     } = (await get(admin, `/api/admin/users/${id}`)).json();
     const agent = await login(t.app, body.email, 'first-password');

@@ -31,6 +31,7 @@ const EXISTING: AdminUser = {
   campaign_ids: [5],
   archived: false,
   must_change_password: false,
+  may: { edit: true, change_identity: true, reset_password: true },
 };
 
 function SignedIn({ children }: { children: ReactNode }) {
@@ -107,6 +108,40 @@ describe('the administration user form', () => {
     // Roles that take no calls have no call type or campaigns.
     expect(screen.queryByTestId('admin-user-call-type')).toBeNull();
     expect(screen.queryByTestId('admin-user-campaigns')).toBeNull();
+  });
+
+  it("offers only what the server's flags allow: a super admin's name read-only, no reset; the root's nothing", async () => {
+    const superAdmin: AdminUser = { ...EXISTING, id: 13, role: 'super_admin', agent_call_type: null, campaign_ids: [] };
+    serve({
+      'GET /api/admin/users/13': {
+        status: 200,
+        body: { ...superAdmin, may: { edit: true, change_identity: false, reset_password: false } },
+      },
+      'GET /api/admin/users/1': {
+        status: 200,
+        body: { ...superAdmin, id: 1, may: { edit: false, change_identity: false, reset_password: false } },
+      },
+    });
+    const { unmount } = renderWithProviders(
+      <SignedIn>
+        <UserDialog id={13} onClose={() => undefined} />
+      </SignedIn>,
+    );
+    await screen.findByTestId('admin-user-dialog');
+    expect(field('admin-user-email').readOnly).toBe(true);
+    expect(field('admin-user-second-name').readOnly).toBe(true);
+    expect(field('admin-user-pay-rate').readOnly).toBe(false);
+    expect(screen.queryByTestId('admin-user-reset')).toBeNull();
+    expect(screen.getByTestId('admin-user-dialog-save')).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <SignedIn>
+        <UserDialog id={1} onClose={() => undefined} />
+      </SignedIn>,
+    );
+    expect((await screen.findByTestId('admin-user-dialog-read-only')).textContent).toBe('This user cannot be changed.');
+    expect(screen.queryByTestId('admin-user-dialog-save')).toBeNull();
+    expect(screen.queryByTestId('admin-user-reset')).toBeNull();
   });
 
   it('loads a user, saves the edit and shows the temporary password of a reset', async () => {

@@ -127,6 +127,12 @@ export const adminUserSchema = z.object({
   campaign_ids: z.array(z.number().int()),
   archived: z.boolean(),
   must_change_password: z.boolean(),
+  /** What the viewer may do to this user (the server's rule, so the form offers nothing it would refuse). */
+  may: z.object({
+    edit: z.boolean(),
+    change_identity: z.boolean().describe('change the e-mail and name'),
+    reset_password: z.boolean(),
+  }),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

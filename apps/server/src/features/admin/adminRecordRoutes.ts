@@ -10,7 +10,7 @@ export const OK = { status: 'ok' as const };
 /** What a record kind's form does, each step with its OpenAPI summary; a kind has the steps it names. */
 type RecordSteps<CreateBody extends z.ZodType, EditBody extends z.ZodType, Record extends z.ZodType> = {
   create: { summary: string; body: CreateBody; run: (viewer: UserRow, body: z.output<CreateBody>) => Promise<number> };
-  read?: { summary: string; response: Record; run: (id: number) => Promise<z.input<Record>> };
+  read?: { summary: string; response: Record; run: (id: number, viewer: UserRow) => Promise<z.input<Record>> };
   edit: {
     summary: string;
     body: EditBody;
@@ -49,7 +49,7 @@ export function adminRecordRoutes<CreateBody extends z.ZodType, EditBody extends
       summary: read.summary,
       input: { in: 'params', schema: idParamSchema },
       response: read.response,
-      answer: (_viewer, params) => read.run(params.id),
+      answer: (viewer, params) => read.run(params.id, viewer),
     });
   }
   viewerRoute(app, {

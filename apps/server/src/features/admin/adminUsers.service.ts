@@ -19,8 +19,11 @@ import { type AdminUsersRepository, createAdminUsersRepository, snapshotUser } f
 
 type UserFields = z.output<typeof editUserBodySchema>;
 type FormColumn = Exclude<keyof UserFields, 'campaign_ids'>;
-/** What is being done to a user: the super-admin rule differs (an administrator may edit one, not demote one). */
-type UserChange = 'edit' | 'archive' | 'unarchive' | 'reset_password' | 'sign_out';
+/**
+ * What is being done to a user: the super-admin rule differs (an administrator may edit one, not demote one, nor
+ * change the e-mail and name they sign in with and are known by).
+ */
+type UserChange = 'edit' | 'change_identity' | 'archive' | 'unarchive' | 'reset_password' | 'sign_out';
 
 const ONLY_SUPER_ADMIN = 'Only a super admin can do this to a super admin.';
 
@@ -84,7 +87,7 @@ function checkMayCreate(actor: Pick<UserRow, 'role'>, body: Pick<UserFields, 'ro
  * known by): an administrator may still edit their other fields.
  */
 function checkIdentityKept(actor: UserRow, target: UserRow, body: UserFields): void {
-  if (actor.role === 'super_admin' || target.role !== 'super_admin') return;
+  if (refusalOf(actor, target, 'change_identity') === null) return;
   const changed = (
     [
       ['email', target.email.toLowerCase() !== body.email.toLowerCase()],
@@ -277,9 +280,10 @@ export function createAdminUsersService(deps: {
         });
       }),
 
-    async getUser(id: number): Promise<AdminUser> {
+    async getUser(id: number, viewer: UserRow): Promise<AdminUser> {
       const user = await reader.findUser(id);
       if (!user || user.is_system) throw notFound('No such user.');
+      const may = (change: UserChange) => refusalOf(viewer, user, change, user.role) === null;
       return {
         id: user.id,
         ...columnsOf(user),
@@ -287,6 +291,7 @@ export function createAdminUsersService(deps: {
         campaign_ids: await reader.enabledCampaignIds(id),
         archived: user.archived,
         must_change_password: user.must_change_password,
+        may: { edit: may('edit'), change_identity: may('change_identity'), reset_password: may('reset_password') },
       };
     },
 

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/apiError';
 import { FormDialog, SaveCancelActions } from '../../../ui/FormDialog';
@@ -15,11 +16,21 @@ type AdminFormDialogProps = {
   onClose: () => void;
   /** Buttons before Cancel and Save (reset password, say). */
   extraActions?: ReactNode;
+  /** Why this viewer may not save the record: shown above the form, which then offers Close instead of Save. */
+  readOnly?: string;
   children: ReactNode;
 };
 
 /** An administration form in a dialog: the server's general error above, Cancel and Save below. */
-export function AdminFormDialog({ title, testId, save, onClose, extraActions, children }: AdminFormDialogProps) {
+export function AdminFormDialog({
+  title,
+  testId,
+  save,
+  onClose,
+  extraActions,
+  readOnly,
+  children,
+}: AdminFormDialogProps) {
   const formId = `${testId}-form`;
   const { error, isPending: busy } = save;
   const fieldless = error instanceof ApiError ? Object.keys(error.fields).length === 0 : error instanceof Error;
@@ -29,7 +40,9 @@ export function AdminFormDialog({ title, testId, save, onClose, extraActions, ch
       titleId={`${testId}-title`}
       testId={testId}
       formId={formId}
-      onSubmit={() => save.mutate(undefined)}
+      onSubmit={() => {
+        if (readOnly === undefined) save.mutate(undefined);
+      }}
       busy={busy}
       onClose={onClose}
       maxWidth="sm"
@@ -38,7 +51,13 @@ export function AdminFormDialog({ title, testId, save, onClose, extraActions, ch
       actions={
         <>
           {extraActions}
-          <SaveCancelActions formId={formId} busy={busy} onCancel={onClose} testPrefix={testId} />
+          {readOnly === undefined ? (
+            <SaveCancelActions formId={formId} busy={busy} onCancel={onClose} testPrefix={testId} />
+          ) : (
+            <Button onClick={onClose} data-testid={`${testId}-cancel`}>
+              Close
+            </Button>
+          )}
         </>
       }
     >
@@ -47,6 +66,11 @@ export function AdminFormDialog({ title, testId, save, onClose, extraActions, ch
           {(error as Error).message}
         </Alert>
       ) : null}
+      {readOnly === undefined ? null : (
+        <Alert severity="info" data-testid={`${testId}-read-only`}>
+          {readOnly}
+        </Alert>
+      )}
       {children}
     </FormDialog>
   );

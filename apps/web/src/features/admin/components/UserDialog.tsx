@@ -63,6 +63,9 @@ const NEW_USER: Draft = {
   password: '',
 };
 
+/** A new user's form: everything the viewer fills in is theirs to set. */
+const NEW_USER_MAY: AdminUser['may'] = { edit: true, change_identity: true, reset_password: false };
+
 const draftOf = (user: AdminUser): Draft => ({
   email: user.email,
   first_name: user.first_name,
@@ -108,12 +111,16 @@ export function UserDialog({ id, onClose }: { id: number | null; onClose: () => 
       : { ...NEW_USER, role: 'company_supervisor', company_id: companyId, agent_call_type: '' };
   return (
     <AdminRecord kind="user" id={id} load={adminApi.user}>
-      {(user) => <UserForm id={id} initial={user ? draftOf(user) : fresh} onClose={onClose} />}
+      {(user) => (
+        <UserForm id={id} initial={user ? draftOf(user) : fresh} may={user?.may ?? NEW_USER_MAY} onClose={onClose} />
+      )}
     </AdminRecord>
   );
 }
 
-function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft; onClose: () => void }) {
+type UserFormProps = { id: number | null; initial: Draft; may: AdminUser['may']; onClose: () => void };
+
+function UserForm({ id, initial, may, onClose }: UserFormProps) {
   const viewer = useCurrentUser();
   const options = useAdminOptions().data;
   const [draft, setDraft] = useState(initial);
@@ -132,8 +139,9 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
   });
   const [confirmingReset, setConfirmingReset] = useState(false);
   const takesCalls = CALL_TAKING_ROLES.includes(draft.role);
-  // A super admin's e-mail, name and password are a super admin's to change (the server refuses others, 403).
-  const identityLocked = id !== null && initial.role === 'super_admin' && viewer.role !== 'super_admin';
+  // The server says what this viewer may change (a super admin's e-mail, name and password are a super admin's; the
+  // protected root is nobody's), so the form offers nothing it would refuse.
+  const identityLocked = !may.change_identity;
   const lockedHint = identityLocked ? 'Only a super admin can change this' : undefined;
   const locked = identityLocked ? { readOnly: true } : undefined;
   // Only a super admin grants the role (the server refuses it to an administrator too).
@@ -147,8 +155,9 @@ function UserForm({ id, initial, onClose }: { id: number | null; initial: Draft;
       testId="admin-user-dialog"
       save={save}
       onClose={onClose}
+      readOnly={may.edit ? undefined : 'This user cannot be changed.'}
       extraActions={
-        id === null || identityLocked ? null : (
+        id === null || !may.reset_password ? null : (
           <Button
             onClick={() => setConfirmingReset(true)}
             loading={reset.isPending}
