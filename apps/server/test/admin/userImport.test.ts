@@ -135,17 +135,20 @@ describe('user import', () => {
     serial += 1;
     const fresh = (name: string) => `${name}.${serial}.${process.pid}@import.test`;
     const hostile = [
-      'Name,E-mail,Role,Extension',
+      'Name,E-mail,Role,Extension,Pay rate',
       `Nul\u0000Name,${fresh('nul')},Agent,`,
       `Same Mail,${taken.email},Agent,`,
       `Same Ext,${fresh('ext')},Agent,${taken.extension}`,
       `Fine Person,${fresh('fine')},Agent,`,
+      `Minus Pay,${fresh('pay')},Agent,,-5`,
     ].join('\n');
     const checked = await importFile(admin, hostile, { dry_run: true, mode: 'all' });
     expect(checked.statusCode, checked.body).toBe(200);
-    expect(checked.json().errors.map((error: { line: number }) => error.line)).toEqual([2, 3, 4]);
+    expect(checked.json().errors.map((error: { line: number }) => error.line)).toEqual([2, 3, 4, 6]);
     expect(checked.json().errors[1].reason).toMatch(/^email /);
     expect(checked.json().errors[2].reason).toMatch(/^extension /);
+    // Reasons name the file's column, not the form's field.
+    expect(checked.json().errors[3].reason).toBe('pay rate must not be negative');
 
     const rows = Array.from({ length: 5001 }, (_, index) => `Many ${index},many.${index}.${serial}@import.test,Agent`);
     const tooMany = await importFile(admin, `Name,E-mail,Role\n${rows.join('\n')}\n`, {

@@ -68,6 +68,19 @@ async function lookups(db: Kysely<Database>): Promise<Lookups> {
   };
 }
 
+/** The form's field names as the file's columns call them, for the reasons given by line. */
+const COLUMN_OF_FIELD: Record<string, string> = {
+  first_name: 'first name',
+  second_name: 'last name',
+  agent_group_id: 'group',
+  company_id: 'company',
+  pay_rate_cents: 'pay rate',
+  crm_id: 'CRM ID',
+  agent_call_type: 'call type',
+  campaign_ids: 'campaigns',
+};
+const columnOf = (field: string) => COLUMN_OF_FIELD[field] ?? field;
+
 const roleOf = (text: string) =>
   ROLES.find((role) => loose(role) === loose(text) || loose(ROLE_NAMES[role]) === loose(text)) ?? null;
 
@@ -120,7 +133,7 @@ function bodyOf(cells: readonly string[], columns: Partial<Record<Column, number
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { error: `${issue?.path.join('.') || 'line'} ${issue?.message ?? 'is invalid'}` };
+    return { error: `${columnOf(String(issue?.path[0] ?? 'line'))} ${issue?.message ?? 'is invalid'}` };
   }
   return { body: parsed.data as UserBody };
 }
@@ -129,7 +142,7 @@ const reasonOf = (error: unknown) =>
   error instanceof AppError
     ? error.fields
       ? Object.entries(error.fields)
-          .map(([field, reason]) => `${field} ${reason}`)
+          .map(([field, reason]) => `${columnOf(field)} ${reason}`)
           .join('; ')
       : error.message
     : null;
