@@ -285,7 +285,18 @@ describe('desk phones', () => {
     const agent = await login(t.app, demoEmail('agent'));
     expect((await post(agent, `/api/admin/users/${userId}/desk_phones`, { name: 'x' })).statusCode).toBe(403);
     expect((await get(agent, `/api/admin/users/${userId}/desk_phones`)).statusCode).toBe(403);
+    // A new user gets an extension; an administrator can clear it afterwards.
     const noExtension = await agentWithExtension(null);
+    const {
+      id: _id,
+      archived: _archived,
+      must_change_password: _must,
+      may: _may,
+      ...form
+    } = (await get(admin, `/api/admin/users/${noExtension}`)).json();
+    expect(form.extension).not.toBeNull();
+    const cleared = await post(admin, `/api/admin/users/${noExtension}`, { ...form, extension: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
     const refused = await post(admin, `/api/admin/users/${noExtension}/desk_phones`, { name: 'Phone' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.fields).toHaveProperty('extension');
