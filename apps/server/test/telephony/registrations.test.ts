@@ -176,6 +176,9 @@ describe.skipIf(!installed)('registrations, ghost calls and agent phones through
         .where('dialog_h_entry', 'is not', null)
         .executeTakeFirst(),
     );
+    // Answered first: the dialog exists in Kamailio as soon as the INVITE is forwarded, the answer comes after
+    // (on a busy machine the check below would otherwise see a call still offered).
+    await eventually(async () => ((await centre.callRow(call.id)).status === 'talking' ? true : null), 10_000);
     // The dialog ends inside Kamailio: no BYE passes its request route, so no report reaches the app.
     const response = await fetch(`${kamailio.kamailioUrl}/RPC`, {
       method: 'POST',
