@@ -36,8 +36,8 @@ const SHOW_ITEMS = [
   { value: 'archived', text: 'Archived' },
 ];
 
-/** Current or archived rows; current by default. */
-const showFilter = (column: ReturnType<typeof sql>): TableFilterDefinition => ({
+/** Current or archived rows; current by default. `column` is true on archived rows (NOT active, say). */
+export const showFilter = (column: ReturnType<typeof sql>): TableFilterDefinition => ({
   name: 'show',
   text: 'Show',
   type: 'select',

@@ -8,7 +8,7 @@ import { createAdminUsersRepository } from './adminUsers.repository.js';
 import { type AdminUsersService, createAdminUsersService } from './adminUsers.service.js';
 import { userImportRoutes } from './userImport.routes.js';
 
-export { ADMIN_TABLES, adminTable, postAction, searchFilter } from './adminTables.js';
+export { ADMIN_TABLES, adminTable, postAction, searchFilter, showFilter } from './adminTables.js';
 export { type AdminUsersService, checkMayChange } from './adminUsers.service.js';
 
 /**

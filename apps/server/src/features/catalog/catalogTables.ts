@@ -1,6 +1,6 @@
 import { DISPOSITION_BUCKETS } from '@shiftline/shared';
 import { sql } from 'kysely';
-import { adminTable, postAction, searchFilter } from '../admin/index.js';
+import { adminTable, postAction, searchFilter, showFilter } from '../admin/index.js';
 import type { TableContext, TableFilterDefinition } from '../tables/index.js';
 
 const campaignLabel = (type: ReturnType<typeof sql>) =>
@@ -69,21 +69,7 @@ export const dispositionsTable = adminTable('dispositions', {
       ],
     },
   ],
-  filters: [
-    {
-      name: 'show',
-      text: 'Show',
-      type: 'select',
-      items: () => [
-        { value: 'current', text: 'Current' },
-        { value: 'archived', text: 'Archived' },
-      ],
-      default: () => 'current',
-      apply: (query, value) => query.where('d.archived', '=', value === 'archived'),
-    },
-    offeredOnCampaign('d', true),
-    searchFilter('Title', [sql`d.title`]),
-  ],
+  filters: [showFilter(sql`d.archived`), offeredOnCampaign('d', true), searchFilter('Title', [sql`d.title`])],
   rows: ({ db }) =>
     db
       .selectFrom('dispositions as d')
@@ -127,21 +113,7 @@ export const productsTable = adminTable('products', {
       ],
     },
   ],
-  filters: [
-    {
-      name: 'show',
-      text: 'Show',
-      type: 'select',
-      items: () => [
-        { value: 'current', text: 'Current' },
-        { value: 'archived', text: 'Archived' },
-      ],
-      default: () => 'current',
-      apply: (query, value) => query.where('p.active', '=', value !== 'archived'),
-    },
-    offeredOnCampaign('p', false),
-    searchFilter('Name', [sql`p.name`]),
-  ],
+  filters: [showFilter(sql`NOT p.active`), offeredOnCampaign('p', false), searchFilter('Name', [sql`p.name`])],
   rows: ({ db }) =>
     db
       .selectFrom('products as p')

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../plugins/errors.js';
 import { readTableFile, type TableFileFormat } from '../../uploads/tableFile.js';
 import { refusingDuplicates, throwIfTaken } from '../admin/index.js';
 import { type BlockedPhones, checkImportTarget, importLeadList, type LeadImportOptionsValue } from './leadImport.js';
+import { LEAD_COUNTS } from './leadListsTable.js';
 
 /** The export's columns: the lead fields in the mapping's order, then the list's custom fields. */
 const EXPORT_FIELDS = LEAD_FIELDS.map((field) => field.id);
@@ -100,22 +101,7 @@ export function createLeadListsService(deps: {
         .selectFrom('lead_lists as l')
         .innerJoin('campaigns as c', 'c.id', 'l.campaign_id')
         .selectAll('l')
-        .select([
-          'c.name as campaign_name',
-          (eb) =>
-            eb
-              .selectFrom('cold_calls as cc')
-              .whereRef('cc.list_id', '=', 'l.id')
-              .select(sql<number>`count(*)::int`.as('n'))
-              .as('leads'),
-          (eb) =>
-            eb
-              .selectFrom('cold_calls as cc')
-              .whereRef('cc.list_id', '=', 'l.id')
-              .where('cc.last_called_at', 'is not', null)
-              .select(sql<number>`count(*)::int`.as('n'))
-              .as('called'),
-        ])
+        .select(['c.name as campaign_name', ...LEAD_COUNTS])
         .where('l.id', '=', id)
         .executeTakeFirst();
       if (!list) throw notFound('No such lead list.');

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { adminTable, postAction, searchFilter } from '../admin/index.js';
 
+/** A list's (alias l) leads, and those called since its last reset: the list's row and its form show both. */
+export const LEAD_COUNTS = [
+  sql<number>`(SELECT count(*)::int FROM cold_calls cc WHERE cc.list_id = l.id)`.as('leads'),
+  sql<number>`(SELECT count(*)::int FROM cold_calls cc WHERE cc.list_id = l.id AND cc.last_called_at IS NOT NULL)`.as(
+    'called',
+  ),
+];
+
 /** The administration's lead lists: each outbound campaign's lists, with their leads and how many were called. */
 export const leadListsTable = adminTable('lead_lists', {
   title: 'Lead lists',
@@ -80,19 +88,7 @@ export const leadListsTable = adminTable('lead_lists', {
         'l.id',
         'l.name',
         'c.name as campaign_name',
-        (eb) =>
-          eb
-            .selectFrom('cold_calls as cc')
-            .whereRef('cc.list_id', '=', 'l.id')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .as('leads'),
-        (eb) =>
-          eb
-            .selectFrom('cold_calls as cc')
-            .whereRef('cc.list_id', '=', 'l.id')
-            .where('cc.last_called_at', 'is not', null)
-            .select(sql<number>`count(*)::int`.as('n'))
-            .as('called'),
+        ...LEAD_COUNTS,
         sql<string>`CASE WHEN l.enabled THEN 'enabled' ELSE 'disabled' END`.as('status'),
         'l.enabled',
         sql<boolean>`NOT l.enabled`.as('disabled'),
