@@ -21,8 +21,9 @@ describe('carrier trunks administration', () => {
     await loaded(page);
     await page.getByTestId('admin-tab-trunks').click();
     await page.waitForURL(/\/admin\/trunks$/);
+    // The users table may still be the one loaded while the trunks table replaces it: wait for the new title.
+    await expect.poll(() => page.getByTestId('table-title').textContent(), { timeout: 10_000 }).toBe('Carrier trunks');
     await loaded(page);
-    expect(await page.getByTestId('table-title').textContent()).toBe('Carrier trunks');
 
     await page.getByTestId('admin-create').click();
     const dialog = page.getByTestId('admin-trunk-dialog');
