@@ -280,7 +280,8 @@ describe('CallPage', () => {
   });
 
   describe('a ringing call', () => {
-    const ringing = () => callData({ status: 'offered', answered_at: null });
+    // Offered now: the page counts the 5 s from the offer's time (issue 26 item 2).
+    const ringing = () => callData({ status: 'offered', answered_at: null, offered_at: new Date().toISOString() });
     const answered = { status: 200, body: callData() };
 
     it('shows Incoming call with the client phone and campaign and answers after 5 s', async () => {

@@ -50,6 +50,7 @@ const callEvent = (callId: number, status: string, campaignId = 1, callback = fa
   status,
   old_status: null,
   agent_id: null,
+  old_agent_id: null,
   queued_at: `2030-01-01T10:00:${String(callId % 60).padStart(2, '0')}Z`,
   answered_at: null,
   ended_at: null,

@@ -100,6 +100,7 @@ export function callEvent(
     status,
     old_status: null,
     agent_id: null,
+    old_agent_id: null,
     queued_at: queuedAt,
     answered_at: null,
     ended_at: null,

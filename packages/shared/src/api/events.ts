@@ -137,6 +137,11 @@ export type CallChangedEvent = {
   status: string;
   old_status: string | null;
   agent_id: number | null;
+  /**
+   * The agent who had the call before this move, when the move took it from them (an offer that rang out or failed,
+   * a transfer's target who did not answer); else null. The event reaches that agent too, so their page hears it.
+   */
+  old_agent_id: number | null;
   queued_at: string;
   answered_at: string | null;
   ended_at: string | null;

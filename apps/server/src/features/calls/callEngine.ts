@@ -368,7 +368,7 @@ export function createCallEngine(deps: CallEngineDeps) {
             offered_at: null,
             missed: true,
           });
-          outcome.events.call(updated, call.status);
+          outcome.events.call(updated, call.status, call.agent_id);
           await agentTo(repos, outcome, call.agent_id, 'not_ready_automatic', call);
           outcome.after.push(() => deps.telephony.release(call.id, 'missed'));
           return true;

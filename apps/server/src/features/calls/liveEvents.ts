@@ -72,6 +72,8 @@ function createSender(realtime: Realtime, db: Kysely<Database>, log: Log) {
         const rooms = [campaignRoom(call.campaign_id)];
         if (company != null) rooms.push(companyLiveRoom(company));
         if (call.agent_id !== null) rooms.push(userRoom(call.agent_id));
+        // The agent the move took the call from hears it too: their page follows the offer's end.
+        if (call.old_agent_id !== null && call.old_agent_id !== call.agent_id) rooms.push(userRoom(call.old_agent_id));
         outgoing.push({ rooms, campaigns: [call.campaign_id], event: 'call', payload: call });
       }
       for (const callback of recorded.callbacks) {
@@ -168,7 +170,8 @@ export function createLiveEvents(realtime: Realtime, db: Kysely<Database>, log: 
   const recorded: Recorded = { calls: [], callbacks: [], queueCallbacks: [], states: [] };
 
   return {
-    call(row: CallRow, oldStatus: string | null) {
+    /** A call moved; `fromAgentId` names the agent the move took it from (a missed offer), when it did. */
+    call(row: CallRow, oldStatus: string | null, fromAgentId: number | null = null) {
       recorded.calls.push({
         call_id: Number(row.id),
         campaign_id: row.campaign_id,
@@ -176,6 +179,7 @@ export function createLiveEvents(realtime: Realtime, db: Kysely<Database>, log: 
         status: row.status ?? 'ended',
         old_status: oldStatus,
         agent_id: row.agent_id,
+        old_agent_id: fromAgentId !== null && fromAgentId !== row.agent_id ? fromAgentId : null,
         queued_at: new Date(row.queued_at).toISOString(),
         answered_at: iso(row.answered_at),
         ended_at: iso(row.ended_at),

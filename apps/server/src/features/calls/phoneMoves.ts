@@ -97,7 +97,7 @@ export function phoneMoves(core: EngineCore) {
           offered_at: null,
           missed: true,
         });
-        outcome.events.call(updated, call.status);
+        outcome.events.call(updated, call.status, agentId);
         if (cause === 'unreachable') {
           const open = await repos.states.lockCurrent(agentId);
           await remember(repos, agentId, false, open?.state === 'ringing' ? 'ready' : null);

@@ -70,7 +70,7 @@ export function transferMoves(core: EngineCore) {
           missed: true,
           hold_started_at: call.hold_started_at ?? target.start_at,
         });
-        outcome.events.call(updated, call.status);
+        outcome.events.call(updated, call.status, call.agent_id);
         await agentTo(repos, outcome, call.agent_id, 'not_ready_automatic', call);
         outcome.after.push(() => deps.telephony.release(call.id, 'missed'));
         return updated;

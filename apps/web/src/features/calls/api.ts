@@ -23,6 +23,8 @@ export const callsApi = {
   /** The softphone's call-flow step: 'talk' answers an offered call or takes a held one off hold, 'hold' holds. */
   flow: (callId: number, flowStatus: FlowStatus) =>
     http.post<CallData>('/api/inquiries/call_data', { crm_call_id: callId, flow_status: flowStatus }),
+  /** A supervisory role takes a waiting call: it is offered to them (their phone, or this page, answers it). */
+  pickup: (id: number) => http.post<CallData>(`/api/inquiries/${id}/pickup_call`),
   callPageUrl: (id: number) => http.post<{ url: string }>(`/api/inquiries/${id}/get_call_page_url`),
   redirectAfterCall: (id: number) => http.post<{ url: string }>(`/api/inquiries/${id}/redirect_user_or_client`),
   updateClient: (id: number, body: UpdateClientBody) => http.post<CallData>(`/api/inquiries/${id}/update_client`, body),

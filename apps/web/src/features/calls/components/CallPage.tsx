@@ -9,7 +9,6 @@ import { type CallData, type CurrentUser, callStateLabel, can, LIVE_CALL_STATES 
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth';
-import { PickupButton } from '../../softphone';
 import { useCallData } from '../hooks/useCallData';
 import { type NotesAutosave, useNotesAutosave } from '../hooks/useNotesAutosave';
 import { CALLS_PAGE_PATH, forgetCurrentCall, readCurrentCallId, rememberCurrentCall } from '../utils/currentCall';
@@ -23,6 +22,7 @@ import { ClientCard } from './ClientCard';
 import { DispositionSelect } from './DispositionSelect';
 import { IncomingCall } from './IncomingCall';
 import { NotesField } from './NotesField';
+import { PickupCall } from './PickupCall';
 import { RecordingControl } from './RecordingControl';
 import { SalesPanel } from './SalesPanel';
 import { TransferPanel } from './TransferPanel';
@@ -48,11 +48,13 @@ const STATE_COLORS: Partial<Record<CallData['status'], 'primary' | 'success' | '
 };
 
 /** Why the page shows a call the agent does not work now. */
-function notWorkedText(call: CallData): string {
+function notWorkedText(call: CallData, role: CurrentUser['role']): string {
   if (call.status === 'queued') {
-    return call.missed
-      ? 'This call was not answered in time and went back to the queue.'
-      : 'This call is waiting in the queue; its page opens when it rings for you.';
+    const waiting = call.missed
+      ? 'This call was not answered in time and went back to the queue'
+      : 'This call is waiting in the queue';
+    if (can(role, 'calls.pickup')) return `${waiting}: Pick up to take it.`;
+    return call.missed ? `${waiting}.` : `${waiting}; its page opens when it rings for you.`;
   }
   if (LIVE_CALL_STATES.includes(call.status)) return `This call is ${callStateLabel(call.status)} with another agent.`;
   return `This call is ${callStateLabel(call.status)}.`;
@@ -106,14 +108,14 @@ function CallWorkspace({ call, user }: { call: CallData; user: CurrentUser }) {
           action={
             <>
               {/* A waiting call: supervisory roles may take it on the softphone (spec §4 pickup). */}
-              {call.status === 'queued' ? <PickupButton callId={call.inquiry_id} userRole={user.role} /> : null}
+              {call.status === 'queued' ? <PickupCall callId={call.inquiry_id} role={user.role} /> : null}
               <Button component={RouterLink} to={CALLS_PAGE_PATH} color="inherit" size="small">
                 Calls
               </Button>
             </>
           }
         >
-          {notWorkedText(call)}
+          {notWorkedText(call, user.role)}
         </Alert>
       )}
       {working ? <CallSections call={call} user={user} notes={notes} /> : null}
@@ -167,7 +169,7 @@ export function CallPage() {
   const user = useCurrentUser();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const call = useCallData(id, valid);
+  const call = useCallData(id, valid, user.id);
   if (!valid) return <Alert severity="warning">There is no call at this address.</Alert>;
   if (call.data === undefined) {
     if (call.isError) {

@@ -2,7 +2,8 @@ import type { QueueCallbackEvent } from '@shiftline/shared/api/events';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStatusInfo } from '../../status';
-import { useCallWatcher } from '../hooks/useCallWatcher';
+import { type EndedOffer, useCallWatcher } from '../hooks/useCallWatcher';
+import { OfferEndedNotice } from './OfferEndedNotice';
 
 // The notice loads when a queue callback is announced, not with the first page.
 const QueueCallbackNotice = lazy(async () => ({
@@ -11,25 +12,37 @@ const QueueCallbackNotice = lazy(async () => ({
 
 /**
  * Mounted once in the signed-in shell for roles that take calls: opens the call page when a call rings for the agent
- * or when the app opens during a call, and shows the queue-callback notice with Proceed.
+ * or when the app opens during a call, closes it when the ring ends without an answer (saying so, with the status the
+ * agent is in now), and shows the queue-callback notice with Proceed.
  */
 export function CallWatcher({ userId }: { userId: number }) {
   const navigate = useNavigate();
   const [callback, setCallback] = useState<QueueCallbackEvent | null>(null);
+  const [ended, setEnded] = useState<EndedOffer | null>(null);
   const status = useStatusInfo();
   const ringing = status.data?.status.name === 'ringing' ? status.data.call_id : null;
-  useCallWatcher(userId, ringing, setCallback);
-  if (callback === null) return null;
+  useCallWatcher(userId, ringing, setCallback, setEnded);
   return (
-    <Suspense fallback={null}>
-      <QueueCallbackNotice
-        callback={callback}
-        onClose={() => setCallback(null)}
-        onProceed={() => {
-          setCallback(null);
-          void navigate(callback.url);
-        }}
-      />
-    </Suspense>
+    <>
+      {ended ? (
+        <OfferEndedNotice
+          end={ended.end}
+          statusTitle={status.data?.status.title ?? null}
+          onClose={() => setEnded(null)}
+        />
+      ) : null}
+      {callback ? (
+        <Suspense fallback={null}>
+          <QueueCallbackNotice
+            callback={callback}
+            onClose={() => setCallback(null)}
+            onProceed={() => {
+              setCallback(null);
+              void navigate(callback.url);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { CallData } from '@shiftline/shared';
+import { ANSWER_DELAY_MS, type CallData } from '@shiftline/shared';
 import { useRef } from 'react';
 import { PhoneAnswer, useSoftphone } from '../../softphone';
 import { callsApi } from '../api';
@@ -14,7 +14,10 @@ import { useCallAction } from '../hooks/useCallAction';
 
 type IncomingCallProps = {
   call: CallData;
-  /** Agents' phones answer by themselves after the delay; supervisory roles answer only by choice (spec §4). */
+  /**
+   * Agents' phones answer by themselves ANSWER_DELAY_MS after the offer; supervisory roles answer only by choice
+   * (spec §4).
+   */
   autoAnswer: boolean;
 };
 
@@ -34,7 +37,12 @@ export function IncomingCall({ call, autoAnswer }: IncomingCallProps) {
       },
     });
   };
-  const left = useAutoAnswer(autoAnswer && !answer.isError && phone === null, answerOnce);
+  const left = useAutoAnswer(
+    autoAnswer && !answer.isError && phone === null,
+    call.offered_at,
+    ANSWER_DELAY_MS,
+    answerOnce,
+  );
   return (
     <Paper
       variant="outlined"

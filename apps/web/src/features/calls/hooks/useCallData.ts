@@ -7,20 +7,26 @@ import { queryKeys } from '../../../lib/queryKeys';
 import { socketClient } from '../../../lib/socketClient';
 import { useSoftphone } from '../../softphone';
 import { callsApi } from '../api';
+import { offerEndFor } from '../utils/offerEnd';
 
 /**
- * One call's page data, loaded again whenever the server says the call moved (newCallData). A fetch that fails (after
+ * One call's page data, loaded again whenever the server says the call moved (newCallData), unless the move took the
+ * call from the viewer (`viewerId`). A fetch that fails (after
  * the query's retries) while that call is on the softphone puts the phone in the fail state (spec §4).
  */
-export function useCallData(id: number, enabled = true) {
+export function useCallData(id: number, enabled = true, viewerId: number | null = null) {
   const queryClient = useQueryClient();
   const phone = useSoftphone();
   useEffect(() => {
     if (!enabled) return;
     return socketClient.on(SOCKET_EVENTS.newCallData, (event) => {
-      if (event.call_id === id) void refreshAfter(queryClient, { kind: 'call', callId: id });
+      // A call that left this agent (an offer that rang out) is no longer theirs to read: the call watcher takes
+      // them back, and a fetch would only be refused.
+      if (event.call_id === id && (viewerId === null || offerEndFor(event, viewerId) !== 'missed')) {
+        void refreshAfter(queryClient, { kind: 'call', callId: id });
+      }
     });
-  }, [id, enabled, queryClient]);
+  }, [id, enabled, queryClient, viewerId]);
   const query = useQuery({ queryKey: queryKeys.calls.call(id), queryFn: () => callsApi.callData(id), enabled });
   // Each failure once: errorUpdatedAt moves with every failed fetch, not with re-renders.
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
