@@ -7,6 +7,7 @@ export declare function scenario(
     | 'caller-leaves'
     | 'caller-refused'
     | 'caller-declined'
+    | 'caller-closed'
     | 'agent'
     | 'agent-unanswered'
     | 'agent-refuses'

@@ -1,4 +1,4 @@
-import { instantOf, proposeBreaks } from '@shiftline/shared';
+import { aroundTheClock, instantOf, proposeBreaks } from '@shiftline/shared';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 
@@ -24,6 +24,32 @@ export function api<T>(
     },
     { method, url, body },
   );
+}
+
+/**
+ * Opens an agent's campaigns around the clock through the administration's campaign form (its data, saved back with
+ * new hours), as an administrator would: campaigns refuse calls and dials outside their working hours, and a test
+ * that dials at the machine's real time must find them open at any hour. `admin` is an administrator's page, `agent`
+ * the agent's.
+ */
+export async function openCampaignsAroundTheClock(admin: Page, agent: Page): Promise<void> {
+  const me = await api<{ user: { id: number } }>(agent, 'GET', '/api/auth/me');
+  const campaigns = await api<{ id: number }[]>(
+    admin,
+    'GET',
+    `/api/dashboards/user-campaigns-popup/${me.json.user.id}`,
+  );
+  for (const { id } of campaigns.json) {
+    const form = await api<Record<string, unknown> & { working_hours: { time_zone: string } }>(
+      admin,
+      'GET',
+      `/api/admin/campaigns/${id}`,
+    );
+    const { id: _id, ...fields } = form.json;
+    const hours = aroundTheClock(form.json.working_hours.time_zone);
+    const saved = await api(admin, 'POST', `/api/admin/campaigns/${id}`, { ...fields, working_hours: hours });
+    if (saved.status !== 200) throw new Error(`campaign ${id} not saved: ${JSON.stringify(saved.json)}`);
+  }
 }
 
 export const localDay = (offsetDays: number, zone: string) =>

@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningServer, spawnServer, startServer } from '@shiftline/server/testing/process';
+import { DateTime } from 'luxon';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,7 +136,10 @@ describe('a centre set up from nothing', () => {
     await admin.getByTestId('admin-company-dialog-save').click();
     await admin.getByTestId('admin-company-dialog').waitFor({ state: 'detached' });
 
-    // An inbound campaign open every day 08:00–22:00 St John's time, and an outbound one.
+    // An inbound campaign and an outbound one, open every day six hours around the time the test runs (St John's
+    // time; a window past midnight when it runs late), so their calls are taken at whatever hour CI runs it.
+    const opens = DateTime.now().setZone('America/St_Johns').minus({ hours: 3 }).startOf('hour');
+    const [from, until] = [opens, opens.plus({ hours: 6 })].map((time) => time.toFormat('HH:mm'));
     for (const [name, unique, type] of [
       ['Avalon Care Line', 'avalon-care', 'inbound'],
       ['Avalon Renewals', 'avalon-renewals', 'outbound'],
@@ -151,8 +155,8 @@ describe('a centre set up from nothing', () => {
       for (let day = 0; day < 7; day += 1) {
         const open = admin.getByTestId(`admin-campaign-day-${day}-open`).locator('input');
         if (!(await open.isChecked())) await open.click();
-        await input(admin, `admin-campaign-day-${day}-from`).fill('08:00');
-        await input(admin, `admin-campaign-day-${day}-until`).fill('22:00');
+        await input(admin, `admin-campaign-day-${day}-from`).fill(from as string);
+        await input(admin, `admin-campaign-day-${day}-until`).fill(until as string);
       }
       await admin.getByTestId('admin-campaign-dialog-save').click();
       await admin.getByTestId('admin-campaign-dialog').waitFor({ state: 'detached' });

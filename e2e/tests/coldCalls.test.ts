@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
+import { api, openCampaignsAroundTheClock } from '../support/api.js';
 import { screenshot, signedInPage, useBrowser } from '../support/browser.js';
 
 /**
@@ -25,6 +25,7 @@ describe('cold calls', () => {
     const agent = await signedInPage(browser(), OUTBOUND_AGENT, ZONE);
     const me = await api<{ user: { agent_call_type: string | null } }>(agent, 'GET', '/api/auth/me');
     expect(me.json.user.agent_call_type).toBe('outbound');
+    await openCampaignsAroundTheClock(admin, agent);
 
     await agent.goto('/');
     await agent.getByTestId('nav-cold-calls').click();

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
+import { api, openCampaignsAroundTheClock } from '../support/api.js';
 import { screenshot } from '../support/browser.js';
 import {
   audioPacketsReceived,
@@ -358,6 +358,7 @@ describe.runIf(IN_NAMESPACE)('softphone (inside the namespace)', { timeout: 150_
 
   it('a cold call on real SIP: the client (a SIPp callee) answers, audio flows and the call stays up 10 s, End, the form', async () => {
     const outbound = await phonePage('emma.roy.3@shiftline.test');
+    await openCampaignsAroundTheClock(admin, outbound);
     await setStatus(outbound, 'outbound_sales_calls');
     await outbound.goto('/outgoing_calls_to_make');
     await explained(expect.poll(() => phoneState(outbound), POLL).toBe('registered'));

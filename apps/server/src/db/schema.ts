@@ -1,13 +1,13 @@
 import type {
   AgentCallType,
   AgentStateId,
-  BlockReason,
   BreakType,
   CallState,
   CallSumColumn,
   CampaignType,
   DispositionBucket,
   NotificationType,
+  RefusalReason,
   Role,
   RollupAlignment,
   RollupGrain,
@@ -271,8 +271,11 @@ export type CallsTable = {
   callback_user_id: number | null;
   /** Why a call ended other than by its form (restart reconciliation, say). */
   end_reason: string | null;
-  /** Why a blocked call (status 'blocked') was refused before it queued; null on every other call. */
-  block_reason: BlockReason | null;
+  /**
+   * Why a refused call (status 'blocked') was refused before it queued: its number blocked, or its campaign closed;
+   * null on every other call.
+   */
+  block_reason: RefusalReason | null;
 };
 
 /** A lead of an outbound campaign's cold-call list (migration 0017). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { SIP_SECRET_HEADER, type TrunkBody } from '@shiftline/shared';
+import { aroundTheClock, SIP_SECRET_HEADER, type TrunkBody } from '@shiftline/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hoursColumns } from '../../src/features/campaigns/index.js';
 import { signedInRequests } from '../support/requests.js';
 import { demoEmail, login, type Session, testAppForTests } from '../support/testApp.js';
 import { unreachableSip } from '../telephony/centre.js';
@@ -171,6 +172,12 @@ describe('carrier trunks', () => {
       .where('archived', '=', false)
       .where('active', '=', true)
       .executeTakeFirstOrThrow();
+    // Open around the clock, so the trunk's check is what answers whenever the test runs (not the demo's hours).
+    await t.database.db
+      .updateTable('campaigns')
+      .set(hoursColumns(aroundTheClock('America/Toronto')))
+      .where('id', '=', inbound.id)
+      .execute();
     const created = await post(
       admin,
       '/api/admin/trunks',

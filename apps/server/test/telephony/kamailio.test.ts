@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, kamailioInstalled, type RunningKamailio, sippInstalled } from '../../../../telephony/harness.mjs';
 import { registerAgents, runSipp, type SippRun, scenario } from '../../../../telephony/sipp.mjs';
+import { hoursColumns } from '../../src/features/campaigns/index.js';
 import { signedInRequests } from '../support/requests.js';
 import { type TestApp } from '../support/testApp.js';
 import { telephonyCentre } from './centre.js';
@@ -195,6 +196,41 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
       .where('state', '=', 'ringing')
       .execute();
     expect(rang).toEqual([]);
+  });
+
+  it('a caller outside the campaign’s working hours hears 480, is logged as such and never rings an agent', async () => {
+    const { id, number } = await centre.campaign();
+    const agent = await registeredAgent(id);
+    const { db } = t.database;
+    // Closed every day of the week, whenever the test runs.
+    await db
+      .updateTable('campaigns')
+      .set(hoursColumns({ time_zone: 'America/St_Johns', weekly: Array(7).fill(null), holidays: [] }))
+      .where('id', '=', id)
+      .execute();
+    const closed = await runSipp([
+      `127.0.0.1:${kamailio.port}`,
+      '-sf',
+      scenario('caller-closed'),
+      '-s',
+      number,
+      '-key',
+      'caller',
+      '+14165550147',
+      '-i',
+      '127.0.0.1',
+      '-m',
+      '1',
+      '-timeout',
+      '20s',
+      '-timeout_error',
+    ]).done;
+    expect(closed.code, `${closed.output.slice(-2000)}\n${kamailio.log().slice(-2000)}`).toBe(0);
+    const calls = await db.selectFrom('calls').selectAll().where('did', '=', number).execute();
+    expect(calls.map((call) => [call.status, call.block_reason, call.agent_id, call.offered_at])).toEqual([
+      ['blocked', 'closed', null, null],
+    ]);
+    expect(await centre.stateOf(agent.userId)).toBe('ready');
   });
 
   it('an offer that rings out is cancelled and the caller goes to the next agent', async () => {

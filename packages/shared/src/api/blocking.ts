@@ -16,6 +16,13 @@ export const BLOCK_REASON_LABELS: Record<BlockReason, string> = {
   dnc: 'on the do-not-call list',
 };
 
+/**
+ * Why an arriving call was refused before it queued and logged (calls.block_reason): its number is blocked, or its
+ * campaign was closed (outside its working hours, shared/time/workingHours.ts).
+ */
+export const REFUSAL_REASONS = [...BLOCK_REASONS, 'closed'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
 /** Why a dial to `phone` is refused (the 409's message, which the dialling page shows). */
 export const blockedDialMessage = (phone: string, reason: BlockReason): string =>
   `${phone} is ${BLOCK_REASON_LABELS[reason]}: it may not be called.`;

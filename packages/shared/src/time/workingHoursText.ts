@@ -4,6 +4,7 @@ import {
   type DayHours,
   holidayOn,
   isOpenAt,
+  nextOpening,
   type OpenInterval,
   type WorkingHours,
   windowOfLocalDate,
@@ -69,4 +70,16 @@ export function summarizeWeek(hours: Pick<WorkingHours, 'weekly' | 'time_zone'>)
   }
   const zone = timeZoneLabel(hours.time_zone);
   return parts.length === 0 ? `Closed (${zone})` : `${parts.join(', ')} (${zone})`;
+}
+
+/**
+ * Why a closed campaign refuses a call or a dial, and when it opens next, in the campaign's own zone:
+ * 'Maple Telecom Retention is closed now (outside its working hours): it opens Mon 9:30 AM (St Johns).'
+ */
+export function closedCampaignMessage(name: string, hours: WorkingHours, nowMs: number): string {
+  const opens = nextOpening(hours, nowMs);
+  const closed = `${name} is closed now (outside its working hours)`;
+  if (opens === null) return `${closed}.`;
+  const day = SHORT_DAYS[(new Date(`${localDateInZone(opens, hours.time_zone)}T00:00:00Z`).getUTCDay() + 6) % 7];
+  return `${closed}: it opens ${day} ${formatHourMinute(opens, hours.time_zone)} (${timeZoneLabel(hours.time_zone)}).`;
 }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { AgentCallType, CampaignType, DayHours, Role, TimeZoneId, WorkingHours } from '@shiftline/shared';
+import {
+  type AgentCallType,
+  aroundTheClock,
+  type CampaignType,
+  type DayHours,
+  type Role,
+  type TimeZoneId,
+  type WorkingHours,
+} from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import { MIN_DEMO_AGENTS } from '../../config.js';
 import { hashPassword } from '../../passwords.js';
@@ -130,7 +138,8 @@ const US_HOLIDAYS = [
 
 /**
  * Each campaign's hours are in its own zone: 'Maple Telecom Retention' works St John's hours (UTC−3:30), and
- * 'After-Hours Support' a night window (18:00 to 02:00 Toronto) every day.
+ * 'After-Hours Support' a night window (18:00 to 02:00 Toronto) every day; the demo agent's two lines (Northwind
+ * Patient Line, Maple Telecom Billing) are open around the clock.
  */
 const CAMPAIGNS: CampaignSeed[] = [
   {
@@ -138,11 +147,9 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'inbound',
     company: 0,
     groups: [0, 1],
-    hours: {
-      time_zone: 'America/New_York',
-      weekly: weekdays('07:00', '19:00', { open: '09:00', close: '17:00' }, { open: '09:00', close: '17:00' }),
-      holidays: US_HOLIDAYS,
-    },
+    // A patient line answered around the clock (with Maple Telecom Billing, the demo agent's lines: a person trying
+    // the demo is offered callers at any hour, while the other campaigns show local hours refusing calls).
+    hours: aroundTheClock('America/New_York'),
     rateCents: 3400,
     // On real SIP its calls are recorded (the simulated network carries no audio to record).
     recordCalls: true,
@@ -160,11 +167,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     type: 'inbound',
     company: 1,
     groups: [0, 1],
-    hours: {
-      time_zone: 'America/Toronto',
-      weekly: weekdays('06:00', '18:30', { open: '08:00', close: '16:00' }),
-      holidays: CANADIAN_HOLIDAYS,
-    },
+    hours: aroundTheClock('America/Toronto'),
     rateCents: 3200,
   },
   {

@@ -31,6 +31,7 @@ import * as workingHours from './20261129_0030_working_hours.js';
 import * as leadLists from './20261129_0031_lead_lists.js';
 import * as campaignCatalog from './20261129_0032_campaign_catalog.js';
 import * as statsSourceNumbers from './20261129_0033_stats_source_numbers.js';
+import * as closedArrivals from './20261129_0034_closed_arrivals.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0031_lead_lists': leadLists,
   '20261129_0032_campaign_catalog': campaignCatalog,
   '20261129_0033_stats_source_numbers': statsSourceNumbers,
+  '20261129_0034_closed_arrivals': closedArrivals,
 };

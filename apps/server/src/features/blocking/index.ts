@@ -5,7 +5,7 @@ import { blockingRoutes } from './blocking.routes.js';
 import { createBlockingService } from './blocking.service.js';
 
 export { blockedNumbersTable } from './blockedNumbersTable.js';
-export { type ArrivalTarget, blockedPhones, blockReasonOf, refuseBlockedArrival } from './blocking.repository.js';
+export { blockedPhones, blockReasonOf, blockReasonSql } from './blocking.repository.js';
 export { blacklistClient } from './blocking.service.js';
 
 /** The administration of blocked numbers (the do-not-call list and unblocking). */

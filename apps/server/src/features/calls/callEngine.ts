@@ -4,6 +4,7 @@ import {
   BLOCK_REASON_LABELS,
   blockedArrivalMessage,
   canHaveStatus,
+  closedCampaignMessage,
   DIAL_TIMEOUT_MS,
   isLiveStatus,
   type LiveStatusId,
@@ -14,7 +15,7 @@ import {
 } from '@shiftline/shared';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
-import { type ArrivalTarget, refuseBlockedArrival } from '../blocking/index.js';
+import { type ArrivalRefusal, type ArrivalTarget, refuseArrival } from './arrivalRefusal.js';
 import type { Arrival, CallRow } from './calls.repository.js';
 import { refuseClosingWithoutCallback } from './campaignCatalog.js';
 import { type Agent, type CallEngineDeps, createEngineCore, seconds, statusOf } from './engineCore.js';
@@ -90,9 +91,22 @@ export function createCallEngine(deps: CallEngineDeps) {
     return { call: { ...queued, offeredTo }, extra };
   }
 
-  /** A call from a blocked number, logged as blocked before it queues; null (nothing written) for any other. */
-  const refuseBlocked = (arrival: { target: ArrivalTarget; caller: string; did: string | null }) =>
-    refuseBlockedArrival(deps.db, { ...arrival, at: now() });
+  /**
+   * A call from a blocked number, or to a campaign outside its working hours, logged as refused before it queues;
+   * null (nothing written) for any other.
+   */
+  const refuseBefore = (arrival: { target: ArrivalTarget; caller: string; did: string | null }) =>
+    refuseArrival(deps.db, { ...arrival, at: now() });
+
+  /** The simulated network's answer to a refused arrival (409 naming why). */
+  function refusedArrivalError(refusal: ArrivalRefusal, callerPhone: string): AppError {
+    if (refusal.reason === 'closed') {
+      const { name, hours } = refusal.campaign;
+      return conflict(closedCampaignMessage(name, hours, now().getTime()), { campaign_id: 'is closed now' });
+    }
+    const message = blockedArrivalMessage(callerPhone, refusal.reason);
+    return conflict(message, { caller_phone: BLOCK_REASON_LABELS[refusal.reason] });
+  }
 
   return {
     /** GET /api/status/get_current_status_info */
@@ -178,16 +192,14 @@ export function createCallEngine(deps: CallEngineDeps) {
       statsSourceId?: number | null;
       callback?: { voiceMail: boolean } | null;
     }): Promise<Arrived> {
-      // A blocked number's call is logged as blocked and never queues; the simulated network hears why (409).
-      const blocked = await refuseBlocked({
+      // A blocked number's call, or one outside the campaign's hours, is logged and never queues; the simulated
+      // network hears why (409).
+      const refusal = await refuseBefore({
         target: { campaignId: input.campaignId },
         caller: input.callerPhone,
         did: input.did ?? null,
       });
-      if (blocked) {
-        const message = blockedArrivalMessage(input.callerPhone, blocked.reason);
-        throw conflict(message, { caller_phone: BLOCK_REASON_LABELS[blocked.reason] });
-      }
+      if (refusal) throw refusedArrivalError(refusal, input.callerPhone);
       const made = await arriveThrough(async (at) => ({
         arrival: await read.calls.arrive({
           campaignId: input.campaignId,
@@ -204,7 +216,7 @@ export function createCallEngine(deps: CallEngineDeps) {
     },
 
     arriveThrough,
-    refuseBlocked,
+    refuseBefore,
 
     route,
     routeAgent,

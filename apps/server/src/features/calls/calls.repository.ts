@@ -1,6 +1,7 @@
 import { type CallState, LIVE_CALL_STATES } from '@shiftline/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { CallsTable, Database } from '../../db/schema.js';
+import { HOURS_COLUMNS } from '../campaigns/index.js';
 import {
   type OpenState,
   type OpenStateJson,
@@ -264,7 +265,7 @@ export function createCallsRepository(db: Kysely<Database>) {
     campaign: async (campaignId: number) =>
       (await db
         .selectFrom('campaigns')
-        .select(['id', 'name', 'type', 'archived', 'active'])
+        .select(['id', 'name', 'type', 'archived', 'active', ...HOURS_COLUMNS])
         .where('id', '=', campaignId)
         .executeTakeFirst()) ?? null,
 

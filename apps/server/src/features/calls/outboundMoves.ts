@@ -1,9 +1,16 @@
-import { BLOCK_REASON_LABELS, blockedDialMessage, statusTitle } from '@shiftline/shared';
+import {
+  BLOCK_REASON_LABELS,
+  blockedDialMessage,
+  closedCampaignMessage,
+  isOpenAt,
+  statusTitle,
+} from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
 import { blockReasonOf } from '../blocking/index.js';
+import { workingHoursOf } from '../campaigns/index.js';
 import type { CallRow } from './calls.repository.js';
 import { type Agent, type EngineCore, seconds, statusOf } from './engineCore.js';
 import { announceColdCalls } from './outbound.js';
@@ -38,6 +45,12 @@ export function outboundMoves(core: EngineCore) {
         if (!campaign) throw invalidField('campaign_id', 'is not a campaign');
         if (campaign.type !== 'outbound' || campaign.archived || !campaign.active) {
           throw conflict(`${campaign.name} makes no outbound calls.`, { campaign_id: 'makes no outbound calls' });
+        }
+        const hours = workingHoursOf(campaign);
+        if (!isOpenAt(hours, now().getTime())) {
+          throw conflict(closedCampaignMessage(campaign.name, hours, now().getTime()), {
+            campaign_id: 'is closed now',
+          });
         }
         const open = await repos.states.lockCurrent(agent.id);
         const from = statusOf(open);

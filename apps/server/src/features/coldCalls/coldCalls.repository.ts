@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ColdCallsTable, Database } from '../../db/schema.js';
+import type { HoursColumns } from '../campaigns/index.js';
 
 export type ColdCallLead = Selectable<ColdCallsTable>;
 
@@ -141,11 +142,11 @@ export function createColdCallsRepository(db: Kysely<Database>) {
     },
 
     /** Enabled, live outbound campaigns of the user (where they may take and dial leads). */
-    callCampaignsOf: async (userId: number): Promise<{ id: number; name: string }[]> =>
+    callCampaignsOf: async (userId: number): Promise<({ id: number; name: string } & HoursColumns)[]> =>
       db
         .selectFrom('campaign_agents as ca')
         .innerJoin('campaigns as c', 'c.id', 'ca.campaign_id')
-        .select(['c.id', 'c.name'])
+        .select(['c.id', 'c.name', 'c.time_zone', 'c.working_hours', 'c.holidays'])
         .where('ca.user_id', '=', userId)
         .where('ca.is_disabled', '=', false)
         .where('c.type', '=', 'outbound')

@@ -4,6 +4,7 @@ import {
   type ColdCallMode,
   type ColdCallRow,
   campaignRoom,
+  isOpenAt,
   isValidPhone,
   LIVE_ROOM,
   SOCKET_EVENTS,
@@ -14,10 +15,14 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { type CallEngine, callPageUrl } from '../calls/index.js';
+import { workingHoursOf } from '../campaigns/index.js';
 import type { Realtime } from '../realtime/index.js';
 import { toColdCallRow } from './coldCallRow.js';
 import { type ColdCallListRow, createColdCallsRepository } from './coldCalls.repository.js';
 import { coldCallRows } from './coldCallsTable.js';
+
+/** Why an agent enabled on outbound campaigns may not dial now: none is within its working hours. */
+const CAMPAIGNS_CLOSED_MESSAGE = 'Your outbound campaigns are closed now (outside their working hours).';
 
 export type ColdCallsDeps = {
   db: Kysely<Database>;
@@ -58,6 +63,11 @@ export function createColdCallsService(deps: ColdCallsDeps) {
   /** Campaigns the viewer may take and dial leads in: outbound campaigns they are enabled on. */
   const callableCampaignIds = async (viewer: ColdCallViewer) =>
     (await read.callCampaignsOf(viewer.id)).map((c) => c.id);
+  /** The agent's callable campaigns open now (within their working hours): the next lead comes from these. */
+  const openCampaignIds = async (viewer: ColdCallViewer) =>
+    (await read.callCampaignsOf(viewer.id))
+      .filter((campaign) => isOpenAt(workingHoursOf(campaign), now().getTime()))
+      .map((c) => c.id);
 
   async function leadRow(viewer: ColdCallViewer, id: number): Promise<ColdCallRow | null> {
     const row = await coldCallRows({ db, viewer }).where('cc.id', '=', id).executeTakeFirst();
@@ -115,7 +125,9 @@ export function createColdCallsService(deps: ColdCallsDeps) {
         ? 'You are not enabled on an outbound campaign.'
         : info.status.name !== 'outbound_sales_calls'
           ? `Change to ${statusTitle('outbound_sales_calls')} to make calls.`
-          : null;
+          : (await openCampaignIds(viewer)).length === 0
+            ? CAMPAIGNS_CLOSED_MESSAGE
+            : null;
     return { simultaneous_call: false, inquiry_id: null, call_id: null, url: null, ready: reason === null, reason };
   }
 
@@ -127,10 +139,14 @@ export function createColdCallsService(deps: ColdCallsDeps) {
      */
     async takeLead(viewer: ColdCallViewer, body: { cold_call_id: number | null; mode: ColdCallMode }) {
       const campaigns = await callableCampaignIds(viewer);
+      // The next free lead comes from a campaign open now; a lead chosen by id may be opened at any hour (its dial
+      // is what a closed campaign refuses).
+      const openCampaigns = body.cold_call_id === null ? await openCampaignIds(viewer) : campaigns;
       const changed = await db.transaction().execute(async (trx) => {
         const repo = createColdCallsRepository(trx);
         await repo.lockAgent(viewer.id);
-        const lead = body.cold_call_id === null ? await repo.nextFree(campaigns) : await repo.lock(body.cold_call_id);
+        const lead =
+          body.cold_call_id === null ? await repo.nextFree(openCampaigns) : await repo.lock(body.cold_call_id);
         if (body.cold_call_id !== null) {
           if (!lead) throw notFound('No such cold call.');
           if (!campaigns.includes(lead.campaign_id)) throw forbidden('This lead is not in your campaigns.');

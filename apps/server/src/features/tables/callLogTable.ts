@@ -19,17 +19,22 @@ const OUTCOMES = [
   { value: 'missed', text: 'Missed' },
   { value: 'unanswered', text: 'Not answered' },
   { value: 'blocked', text: 'Blocked' },
+  { value: 'closed', text: 'Outside working hours' },
 ] as const;
 
-/** A blocked call (a blacklisted or do-not-call caller, refused before it queued) says why it was blocked. */
-const outcomeOf = sql<string>`CASE WHEN c.status = 'blocked' THEN CASE c.block_reason WHEN 'dnc' THEN 'Blocked (do not call)' ELSE 'Blocked (blacklist)' END WHEN c.abandoned THEN 'Abandoned' WHEN c.answered_at IS NOT NULL THEN 'Answered' WHEN c.missed THEN 'Missed' ELSE 'Not answered' END`;
+/**
+ * A call refused before it queued (status 'blocked') says why: a blacklisted or do-not-call caller, or a campaign
+ * outside its working hours.
+ */
+const outcomeOf = sql<string>`CASE WHEN c.status = 'blocked' THEN CASE c.block_reason WHEN 'dnc' THEN 'Blocked (do not call)' WHEN 'closed' THEN 'Outside working hours' ELSE 'Blocked (blacklist)' END WHEN c.abandoned THEN 'Abandoned' WHEN c.answered_at IS NOT NULL THEN 'Answered' WHEN c.missed THEN 'Missed' ELSE 'Not answered' END`;
 
 const OUTCOME_WHERE = {
   answered: sql<boolean>`c.answered_at IS NOT NULL`,
   abandoned: sql<boolean>`c.abandoned`,
   missed: sql<boolean>`c.missed AND c.answered_at IS NULL AND NOT c.abandoned`,
   unanswered: sql<boolean>`c.answered_at IS NULL AND NOT c.abandoned AND NOT c.missed AND c.status IS DISTINCT FROM 'blocked'`,
-  blocked: sql<boolean>`c.status = 'blocked'`,
+  blocked: sql<boolean>`c.status = 'blocked' AND c.block_reason <> 'closed'`,
+  closed: sql<boolean>`c.status = 'blocked' AND c.block_reason = 'closed'`,
 } as const;
 
 async function campaignItems(context: TableContext) {

@@ -85,18 +85,19 @@ export const sipRoutes: FastifyPluginAsyncZod<{
       return { refused: '403 Source_not_allowed' };
     }
     const invite = { sipCallId: body.sip_call_id, cseq: body.cseq, dialled: body.to, caller: body.from || 'anonymous' };
-    // A blocked number's call to a campaign is declined before it queues (and logged as blocked).
-    const blocked = await engine.refuseBlocked({
+    // A blocked number's call to a campaign is declined before it queues, a call outside the campaign's working
+    // hours answered Temporarily Unavailable; either is logged.
+    const refusal = await engine.refuseBefore({
       target: { dialled: invite.dialled, sipCallId: invite.sipCallId },
       caller: invite.caller,
       did: invite.dialled,
     });
-    if (blocked) {
+    if (refusal) {
       app.log.info(
-        { caller: invite.caller, dialled: invite.dialled, reason: blocked.reason },
-        'blocked caller declined',
+        { caller: invite.caller, dialled: invite.dialled, reason: refusal.reason },
+        refusal.reason === 'closed' ? 'call outside working hours refused' : 'blocked caller declined',
       );
-      return { refused: '603 Decline' };
+      return { refused: refusal.reason === 'closed' ? '480 Closed' : '603 Decline' };
     }
     const found = await engine.arriveThrough((at) => legs.arrive(invite, at));
     if ('call' in found) {
