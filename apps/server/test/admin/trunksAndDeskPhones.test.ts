@@ -162,6 +162,22 @@ describe('carrier trunks', () => {
     const sameNumber = await post(admin, '/api/admin/trunks', trunkBody({ numbers: taken.numbers }));
     expect(sameNumber.statusCode).toBe(409);
     expect(sameNumber.json().error.fields).toHaveProperty('numbers');
+    // A number reaches only an inbound campaign (the form offers only those; the server refuses the others).
+    const outbound = await t.database.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('type', '=', 'outbound')
+      .executeTakeFirstOrThrow();
+    const toOutbound = await post(
+      admin,
+      '/api/admin/trunks',
+      trunkBody({ numbers: [{ phone: '+14165550161', campaign_id: outbound.id }] }),
+    );
+    expect(toOutbound.statusCode).toBe(409);
+    expect(toOutbound.json().error).toMatchObject({
+      message: 'Only inbound campaigns take calls on numbers; make the campaign inbound first.',
+      fields: { 'numbers.0.campaign_id': 'is not an inbound campaign' },
+    });
   });
 
   it('a campaign number takes calls only from its trunk’s addresses; no trunk, no calls', async () => {

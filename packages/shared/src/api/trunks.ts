@@ -167,3 +167,6 @@ export const campaignNumbersSchema = z.object({
   trunks: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type CampaignNumbers = z.infer<typeof campaignNumbersSchema>;
+
+/** Why a number may not reach a campaign: routing takes calls only for inbound campaigns. */
+export const NUMBERS_ONLY_INBOUND = 'Only inbound campaigns take calls on numbers; make the campaign inbound first.';

@@ -1,4 +1,9 @@
-import type { CampaignNumbers, campaignNumberBodySchema, campaignNumberTrunkBodySchema } from '@shiftline/shared';
+import {
+  type CampaignNumbers,
+  type campaignNumberBodySchema,
+  type campaignNumberTrunkBodySchema,
+  NUMBERS_ONLY_INBOUND,
+} from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema.js';
@@ -65,7 +70,7 @@ export function createCampaignNumbersService(db: Kysely<Database>) {
       inTransaction(async (trunks) => {
         const campaign = await lockCampaign(trunks, campaignId);
         if (campaign.type !== 'inbound') {
-          throw conflict('Only inbound campaigns take calls on numbers; make the campaign inbound first.', {
+          throw conflict(NUMBERS_ONLY_INBOUND, {
             phone: 'an outbound campaign takes no calls on numbers',
           });
         }

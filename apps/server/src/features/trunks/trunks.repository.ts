@@ -1,3 +1,4 @@
+import type { CampaignType } from '@shiftline/shared';
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/auditLog.js';
 import type { Database } from '../../db/schema.js';
@@ -173,17 +174,18 @@ export function createTrunksRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    existingCampaignIds: async (ids: readonly number[]) =>
+    /** The campaigns of these ids that exist, each with its type. */
+    existingCampaigns: async (ids: readonly number[]): Promise<Map<number, CampaignType>> =>
       ids.length === 0
-        ? new Set<number>()
-        : new Set(
+        ? new Map()
+        : new Map(
             (
               await db
                 .selectFrom('campaigns')
-                .select('id')
+                .select(['id', 'type'])
                 .where('id', 'in', [...ids])
                 .execute()
-            ).map((row) => row.id),
+            ).map((row) => [row.id, row.type] as const),
           ),
 
     /**

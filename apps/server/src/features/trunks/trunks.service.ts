@@ -1,8 +1,8 @@
-import type { AdminTrunk, trunkBodySchema } from '@shiftline/shared';
+import { type AdminTrunk, NUMBERS_ONLY_INBOUND, type trunkBodySchema } from '@shiftline/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema.js';
-import { AppError, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import { refusingDuplicates, throwIfTaken, throwIfUnknown } from '../admin/index.js';
 import type { PasswordSeal } from './trunkPassword.js';
 import { createTrunksRepository, type TrunkColumns, type TrunksRepository } from './trunks.repository.js';
@@ -42,17 +42,23 @@ export function createTrunksService(deps: { db: Kysely<Database>; seal: Password
       body.caller_ids.map((row) => row.campaign_id),
     );
     const campaignIds = [...new Set([...body.numbers, ...body.caller_ids].map((row) => row.campaign_id))];
-    const existing = await trunks.existingCampaignIds(campaignIds);
+    const existing = await trunks.existingCampaigns(campaignIds);
+    const ids = new Set(existing.keys());
     throwIfUnknown(
       'numbers',
       body.numbers.map((row) => row.campaign_id),
-      existing,
+      ids,
     );
     throwIfUnknown(
       'caller_ids',
       body.caller_ids.map((row) => row.campaign_id),
-      existing,
+      ids,
     );
+    // A number reaches an inbound campaign (routing takes calls only there), as the campaign form's numbers say.
+    const toOutbound = body.numbers.findIndex((row) => existing.get(row.campaign_id) !== 'inbound');
+    if (toOutbound !== -1) {
+      throw conflict(NUMBERS_ONLY_INBOUND, { [`numbers.${toOutbound}.campaign_id`]: 'is not an inbound campaign' });
+    }
     const otherNumbers = await trunks.numbersOfOtherTrunks(
       body.numbers.map((row) => row.phone),
       exceptId,

@@ -122,7 +122,7 @@ function TrunkForm({ id, initial, onClose }: { id: number | null; initial: Draft
         rows={draft.numbers}
         onChange={(rows) => set('numbers', rows)}
         firstLabel="Number (E.164)"
-        campaigns={campaigns}
+        campaigns={campaigns?.filter((campaign) => campaign.type === 'inbound')}
         error={listError(errors, 'numbers')}
         addLabel="Add number"
         testId="admin-trunk-numbers"
