@@ -19,10 +19,11 @@ const run = Date.now().toString(36);
 let admin: Page;
 let made = 0;
 
-async function createCampaign(agentIds: number[]): Promise<number> {
+async function createCampaign(agentIds: number[]): Promise<{ id: number; name: string }> {
   made += 1;
+  const name = `Offers ${run} ${made}`;
   const created = await api<{ id: number }>(admin, 'POST', '/api/admin/campaigns', {
-    name: `Offers ${run} ${made}`,
+    name,
     unique_name: `offers-${run}-${made}`,
     type: 'inbound',
     company_id: null,
@@ -32,7 +33,7 @@ async function createCampaign(agentIds: number[]): Promise<number> {
     agent_ids: agentIds,
   });
   expect(created.status).toBe(201);
-  return created.json.id;
+  return { id: created.json.id, name };
 }
 
 /** A new user signed in on a page of their own, the administrator's first password changed as the app asks. */
@@ -86,7 +87,7 @@ async function chooseStatus(page: Page, status: string): Promise<void> {
 /** An agent on a campaign of their own, waiting Ready on the calls page. */
 async function readyAgent(name: string): Promise<{ page: Page; campaignId: number }> {
   const agent = await newPerson('agent', name);
-  const campaignId = await createCampaign([agent.id]);
+  const campaignId = (await createCampaign([agent.id])).id;
   await agent.page.goto('/inquiries/all_calls');
   await chooseStatus(agent.page, 'ready');
   await statusShown(agent.page, 'Ready');
@@ -197,15 +198,28 @@ describe('call offers on the call page (simulated network)', () => {
   it.concurrent(PICKUP, async ({ expect }) => {
     const lead = await newPerson('team_lead', 'lead');
     // Nobody works this campaign: its caller waits in the queue.
-    const campaignId = await createCampaign([]);
+    const campaign = await createCampaign([]);
     await lead.page.goto('/inquiries/all_calls');
     await chooseStatus(lead.page, 'administrative');
     await statusShown(lead.page, 'Administrative');
-    const call = await placeCall(campaignId, '+14165550163');
+    const call = await placeCall(campaign.id, '+14165550163');
     expect(call.status).toBe('queued');
 
-    // Campaign status → Calls In Queue → Open leads here.
-    await lead.page.goto(`/inquiries/call/${call.current_call_id}`);
+    // Agent state report → Campaign status → Calls In Queue → Open, as the lead finds the caller.
+    await lead.page.getByTestId('nav-agent-state').click();
+    await lead.page.getByTestId('live-filter-campaigns').getByRole('combobox').click();
+    await lead.page.getByRole('option', { name: campaign.name, exact: true }).click();
+    await lead.page.keyboard.press('Escape');
+    await lead.page
+      .locator(`[data-testid="campaign-status-row"][data-id="${campaign.id}"]`)
+      .getByTestId('open-waiting-calls')
+      .click();
+    await lead.page.getByRole('dialog', { name: /^Waiting calls/ }).waitFor();
+    await lead.page
+      .locator(`[data-testid="waiting-call"][data-id="${call.current_call_id}"]`)
+      .getByTestId('waiting-call-open')
+      .click();
+    await lead.page.waitForURL(`**/inquiries/call/${call.current_call_id}`);
     await lead.page.getByTestId('call-over').waitFor();
     const pickup = lead.page.getByTestId('call-pickup');
     await pickup.waitFor();
