@@ -183,9 +183,9 @@ describe('call offers on the call page (simulated network)', () => {
     const call = await placeCall(campaignId, '+14165550162');
     await page.waitForURL(`**/inquiries/call/${call.current_call_id}`);
     await expect.poll(() => talks.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    // At once once the page has the call (not 5 s after it rendered, 11 s after the offer).
+    // At once once the page has the call: within the page's render, not 5 s after it (11 s after the offer).
     expect(shown).toBeGreaterThan(0);
-    expect((talks[0] as number) - shown).toBeLessThan(1500);
+    expect((talks[0] as number) - shown).toBeLessThan(3000);
     await page.unroute('**/api/inquiries/*/get_call_data');
     await statusShown(page, 'On call');
     await page.getByTestId('client-card').waitFor();

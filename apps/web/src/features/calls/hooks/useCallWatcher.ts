@@ -50,7 +50,7 @@ export function useCallWatcher(
   userId: number,
   ringingCallId: number | null,
   onQueueCallback: (event: QueueCallbackEvent) => void,
-  onOfferEnded: (ended: EndedOffer) => void = () => undefined,
+  onOfferEnded: (ended: EndedOffer) => void,
 ): void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
