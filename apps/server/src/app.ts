@@ -259,7 +259,7 @@ export async function buildApp({
     now,
   });
 
-  await app.register(healthPlugin, { db });
+  await app.register(healthPlugin, { db, redis: rateLimitRedis });
   await serveWebApp(app, config.webDist);
 
   const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 60 * 60 * 1000);

@@ -87,8 +87,18 @@ describe.skipIf(!REDIS_SERVER)('Redis outages', () => {
     expect((await signIn(processA, email, 'wrong-password')).status).toBe(429);
   }
 
+  const readiness = async () => {
+    const response = await processA.inject({ method: 'GET', url: '/readyz' });
+    return { status: response.statusCode, body: response.json() };
+  };
+
   it('counts sign-in attempts across processes and carries events between them while Redis is up', async () => {
     expect(await deliveredAcrossProcesses(5000)).toBe(true);
+    // Readiness reports Redis beside the database.
+    expect(await readiness()).toMatchObject({
+      status: 200,
+      body: { status: 'ready', database: { status: 'ok' }, redis: { status: 'ok' } },
+    });
     const email = demoEmail('team_lead');
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       expect((await signIn(attempt % 2 === 0 ? processA : processB, email, 'wrong-password')).status).toBe(401);
@@ -108,6 +118,11 @@ describe.skipIf(!REDIS_SERVER)('Redis outages', () => {
 
   it('signs in while Redis is down, limits attempts per process, and resumes events when Redis returns', async () => {
     await redis.stop();
+    // Readiness says Redis is down and stays ready: the app serves without it.
+    expect(await readiness()).toMatchObject({
+      status: 200,
+      body: { status: 'ready', database: { status: 'ok' }, redis: { status: 'error' } },
+    });
     // Emitting while Redis is down reaches this process's sockets and ends no process.
     emitProbe();
     await expectSignInAndLimit(demoEmail('administrator'), demoEmail('schedule_supervisor'));

@@ -60,6 +60,49 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Every connection of the pool was in use for the whole wait while the database kept answering: contention (many
+ * requests at once), not an outage. The API answers 429 (try again) for it, and keeps 503 for a database that does not
+ * answer.
+ */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('Every database connection stayed busy while this request waited.');
+  }
+}
+
+/**
+ * A wait for a pooled connection that times out says "timeout exceeded when trying to connect" whether the database is
+ * down or merely busy. It was busy when the pool was full and some connection came back from a query without an error
+ * within the wait: such a timeout becomes a DatabaseBusyError.
+ */
+function tellingBusyFromDown(pool: pg.Pool, connectTimeoutMs: number | null): void {
+  if (connectTimeoutMs === null) return;
+  let lastAnswerAt = 0;
+  pool.on('release', (error) => {
+    if (!error) lastAnswerAt = Date.now();
+  });
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connectTelling = async (): Promise<pg.PoolClient> => {
+    try {
+      return await connect();
+    } catch (error) {
+      const full = pool.totalCount >= (pool.options.max ?? 10);
+      const answering = Date.now() - lastAnswerAt <= connectTimeoutMs;
+      if (
+        error instanceof Error &&
+        /^timeout exceeded when trying to connect/.test(error.message) &&
+        full &&
+        answering
+      ) {
+        throw new DatabaseBusyError();
+      }
+      throw error;
+    }
+  };
+  pool.connect = connectTelling as typeof pool.connect;
+}
+
+/**
  * Opens the database. `timeouts` bound every statement and connection of a PostgreSQL server, so a frozen database
  * makes requests fail within seconds instead of hanging; migrations and demo seeding open it without them.
  */
@@ -86,6 +129,7 @@ export async function openDatabase(options: {
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL idle connection lost: ${error.message}\n`));
+    tellingBusyFromDown(pool, timeouts?.connectTimeoutMs ?? null);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let mayTrust = true;
     const copyRows: DatabaseHandle['copyRows'] = async (table, columns, text, copyOptions) => {

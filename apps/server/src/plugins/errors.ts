@@ -2,7 +2,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@shiftline/shared'
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/database.js';
+import { DatabaseBusyError, isDatabaseUnavailable } from '../db/database.js';
 
 /** A domain error: the code decides the HTTP status, fields name what was wrong with the input. */
 export class AppError extends Error {
@@ -75,6 +75,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own input errors: malformed JSON, wrong content type, body too large.
       const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
       return reply.status(status).send(errorBody('validation_failed', error.message, { [field]: error.message }));
+    }
+    if (error instanceof DatabaseBusyError) {
+      // Contention, not an outage: the database answers, this request found no free connection in time.
+      request.log.warn('database connections all busy');
+      return reply
+        .status(429)
+        .header('retry-after', '1')
+        .send(errorBody('busy', 'The server is busy with many changes at once. Please try again in a moment.'));
     }
     if (isDatabaseUnavailable(error)) {
       // Frozen, restarting or unreachable: say so at once, and let clients and load balancers retry.

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   /** An upload of a kind the route does not read (a lead list that is neither CSV nor XLSX). */
   unsupported_media_type: 415,
   rate_limited: 429,
+  /** Too many changes at once (one agent's, or the database's connections all in use): try again in a moment. */
+  busy: 429,
   /** A service the request needs (the database, the call recorder) did not answer: try again. */
   unavailable: 503,
 } as const;

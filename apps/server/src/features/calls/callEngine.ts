@@ -15,6 +15,7 @@ import {
 } from '@shiftline/shared';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { queueCallsForRollups } from '../../rollups/index.js';
+import { createAgentTurns } from './agentTurns.js';
 import { type ArrivalRefusal, type ArrivalTarget, refuseArrival } from './arrivalRefusal.js';
 import type { Arrival, CallRow } from './calls.repository.js';
 import { refuseClosingWithoutCallback } from './campaignCatalog.js';
@@ -57,6 +58,7 @@ export function createCallEngine(deps: CallEngineDeps) {
   const outbound = outboundMoves(core);
   const transfers = transferMoves(core);
   const phones = phoneMoves(core);
+  const inTurn = createAgentTurns();
 
   /**
    * An arrival made by an adapter's own statement around call_arrives (the SIP adapter names the caller's INVITE in
@@ -108,6 +110,36 @@ export function createCallEngine(deps: CallEngineDeps) {
     return conflict(message, { caller_phone: BLOCK_REASON_LABELS[refusal.reason] });
   }
 
+  /** The agent's chosen status, in their turn: one transaction (see setStatus). */
+  function setStatusInTurn(agent: Agent, to: LiveStatusId, callId: number | null | undefined) {
+    return move(async (repos, outcome) => {
+      let afterCall: CallRow | null = null;
+      let passedOn: CallRow | null = null;
+      const liveCallId = callId ?? (await repos.calls.liveCallOf(agent.id));
+      if (liveCallId !== null) {
+        const call = await repos.calls.lock(liveCallId);
+        if (!call) throw notFound('No such call.');
+        // A call the agent transferred away: closing their form ends only their part (checked with their row below).
+        if (call.agent_id !== agent.id) passedOn = call;
+        else if (call.status === 'after_call') afterCall = call;
+        else if (callId != null) check(call, 'close');
+      }
+      const open = await repos.states.lockCurrent(agent.id);
+      if (passedOn && (open?.state !== 'after_call_work' || String(open.call_id) !== String(passedOn.id))) {
+        throw forbidden('This is not your call.');
+      }
+      const from = statusOf(open);
+      const refused = refusedTransition(from, to, agent.agent_call_type as AgentCallType | null);
+      if (refused) throw conflict(refused.reason, { status_name: refused.reason });
+      if (afterCall) {
+        await refuseClosingWithoutCallback(repos.handle, afterCall);
+        await closeLocked(repos, outcome, afterCall);
+      }
+      const given = await phones.phoneGate(repos, agent.id, to);
+      outcome.events.state(await repos.states.change(agent.id, open, given, now()));
+    });
+  }
+
   return {
     /** GET /api/status/get_current_status_info */
     async statusInfo(agent: Agent) {
@@ -152,32 +184,7 @@ export function createCallEngine(deps: CallEngineDeps) {
     async setStatus(agent: Agent, body: { status_name: string; call_id?: number | null }) {
       if (!canHaveStatus(agent.role)) throw forbidden('Your role has no agent status.');
       const to = body.status_name as LiveStatusId;
-      await move(async (repos, outcome) => {
-        let afterCall: CallRow | null = null;
-        let passedOn: CallRow | null = null;
-        const liveCallId = body.call_id ?? (await repos.calls.liveCallOf(agent.id));
-        if (liveCallId !== null) {
-          const call = await repos.calls.lock(liveCallId);
-          if (!call) throw notFound('No such call.');
-          // A call the agent transferred away: closing their form ends only their part (checked with their row below).
-          if (call.agent_id !== agent.id) passedOn = call;
-          else if (call.status === 'after_call') afterCall = call;
-          else if (body.call_id != null) check(call, 'close');
-        }
-        const open = await repos.states.lockCurrent(agent.id);
-        if (passedOn && (open?.state !== 'after_call_work' || String(open.call_id) !== String(passedOn.id))) {
-          throw forbidden('This is not your call.');
-        }
-        const from = statusOf(open);
-        const refused = refusedTransition(from, to, agent.agent_call_type as AgentCallType | null);
-        if (refused) throw conflict(refused.reason, { status_name: refused.reason });
-        if (afterCall) {
-          await refuseClosingWithoutCallback(repos.handle, afterCall);
-          await closeLocked(repos, outcome, afterCall);
-        }
-        const given = await phones.phoneGate(repos, agent.id, to);
-        outcome.events.state(await repos.states.change(agent.id, open, given, now()));
-      });
+      await inTurn(agent.id, () => setStatusInTurn(agent, to, body.call_id));
       if (to === 'ready') await routeAgent(agent.id);
     },
 
