@@ -57,6 +57,21 @@ function webTests() {
 }
 const WEB_TESTS = webTests();
 
+/**
+ * The browser tests that start an app of their own (a centre from nothing, the real-SIP files that re-run inside a
+ * private network namespace with their own app and Kamailio), read from their files. They share nothing with the other
+ * browser tests, whose files take turns on one shared server, and the real-SIP ones mostly wait on real time (rings, a
+ * 5 s auto-answer, talk): npm test runs them as a project of their own (e2e-own-app) beside the e2e project.
+ */
+function browserTests() {
+  const folder = 'e2e/tests';
+  const files = readdirSync(folder).filter((name) => name.endsWith('.test.ts'));
+  const ownApp = (name: string) =>
+    /\b(startServer|startTelephonyApp|runsInsideNamespace)\(/.test(readFileSync(join(folder, name), 'utf8'));
+  return { ownApp: files.filter(ownApp).map((name) => `tests/${name}`) };
+}
+const BROWSER_TESTS = browserTests();
+
 /*
  * Web component tests in jsdom. Importing MUI and the app's modules is most of their cost, so files that replace no
  * module share one module cache per worker (isolate: false); a file that mocks modules gets a fresh one, as its
@@ -84,7 +99,9 @@ const webProject = (
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
+      // Two workers, like the other unit projects: with Vitest's default (one on two cores) its files would wait for
+      // every other project to finish and then run one at a time.
+      { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'], maxWorkers: 2 } },
       webProject('web', { isolate: false, include: WEB_TESTS.shared }),
       webProject('web-mocking', { isolate: true, include: WEB_TESTS.mocking }),
       serverProject('server', { TEST_DB_KIND: 'pglite' }),
@@ -93,7 +110,7 @@ export default defineConfig({
           name: 'server-default-port',
           root: 'apps/server',
           include: [DEFAULT_PORT_TEST],
-          globalSetup: ['test/globalSetup.ts'],
+          // No template database: the test starts the app as the README does, on a data folder of its own.
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 1,
@@ -107,12 +124,24 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['tests/**/*.test.ts'],
+          exclude: BROWSER_TESTS.ownApp,
           globalSetup: ['support/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // Tests a file marks concurrent run two at a time: one waits on the network while the other works.
           maxConcurrency: 2,
+        },
+      },
+      {
+        // No shared server (no globalSetup): each file starts the app it tests.
+        test: {
+          name: 'e2e-own-app',
+          root: 'e2e',
+          include: BROWSER_TESTS.ownApp,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

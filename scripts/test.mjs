@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The whole test suite, as `npm test` runs it: type checks, lint, unit, database integration, browser tests.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -31,6 +31,19 @@ function ensureChromium() {
     });
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', 'chromium']);
+}
+
+/** Starts a command with its output going to `logFile`; resolves with its exit code and how long it took. */
+function runInBackground(command, args, logFile) {
+  const log = openSync(logFile, 'w');
+  const began = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', log, log] });
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      closeSync(log);
+      resolve({ code: code ?? 1, seconds: ((Date.now() - began) / 1000).toFixed(1) });
+    });
+  });
 }
 
 /** Files' wall times across the runs, for the slowest-files list at the end. */
@@ -93,13 +106,31 @@ const vitest = (name, projectNames) => [
   '--reporter=json',
   `--outputFile.json=.artifacts/${name}.json`,
 ];
+/*
+ * The browser tests run beside the unit and integration tests, in two runs of their own: the e2e project's files take
+ * turns on one shared server, and the e2e-own-app files (vitest.config.ts) each start their own app. Browser tests
+ * mostly wait (pages, the network, real-time calls: a whole run used a third of a core on this 2-core machine), so
+ * they fill the cores the other tests leave idle. Their output is kept in files, printed once everything has finished.
+ */
+const started = Date.now();
+const browser = runInBackground('npx', vitest('browser', ['e2e']), '.artifacts/browser.log');
+const ownApp = runInBackground('npx', vitest('browser-own-app', ['e2e-own-app']), '.artifacts/browser-own-app.log');
 const unitAndIntegration = spawnSync('npx', vitest('unit-integration', projects), { stdio: 'inherit' });
-countResults('.artifacts/unit-integration.json');
-if (unitAndIntegration.status !== 0) {
-  summarize();
-  process.exit(unitAndIntegration.status ?? 1);
+console.log(`=== unit and integration tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const exitCodes = [unitAndIntegration.status ?? 1];
+for (const [title, run, log] of [
+  ['browser tests on the shared server (e2e)', browser, '.artifacts/browser.log'],
+  ['browser tests with their own app (e2e-own-app)', ownApp, '.artifacts/browser-own-app.log'],
+]) {
+  const { code, seconds } = await run;
+  console.log(
+    `\n=== ${title}, run beside the others: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s\n`,
+  );
+  console.log(readFileSync(log, 'utf8'));
+  exitCodes.push(code);
 }
-const browser = spawnSync('npx', vitest('browser', ['e2e']), { stdio: 'inherit' });
+countResults('.artifacts/unit-integration.json');
 countResults('.artifacts/browser.json');
+countResults('.artifacts/browser-own-app.json');
 summarize();
-process.exit(browser.status ?? 1);
+process.exit(exitCodes.find((code) => code !== 0) ?? 0);

@@ -42,7 +42,7 @@ export function telephonyMissing(): string | null {
  */
 export function runInNetworkNamespace(testFile: string): Promise<{ code: number | null; output: string }> {
   const vitest = join(repoRoot, 'node_modules/vitest/vitest.mjs');
-  const command = `ip link set lo up && exec "${process.execPath}" "${vitest}" run --project e2e "${testFile}"`;
+  const command = `ip link set lo up && exec "${process.execPath}" "${vitest}" run --project e2e-own-app "${testFile}"`;
   return new Promise((resolve) => {
     const child = spawn('unshare', ['-n', '--', 'sh', '-c', command], {
       cwd: repoRoot,
