@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.js';
 import { prepareDatabase } from '../src/db/prepare.js';
-import { PG_TEMPLATE_DB, withDatabase } from './support/databases.js';
+import { dropDatabase, postgresTemplateName, withDatabase } from './support/databases.js';
 
 /**
  * Migrates and seeds one template database per run; every test file then clones it, so no test
@@ -15,9 +15,11 @@ import { PG_TEMPLATE_DB, withDatabase } from './support/databases.js';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (project.config.env?.TEST_DB_KIND === 'postgres' && adminUrl) {
-    await preparePostgresTemplate(adminUrl);
+    const template = postgresTemplateName(process.pid);
+    await preparePostgresTemplate(adminUrl, template);
     project.provide('pgliteTemplate', '');
-    return async () => {};
+    project.provide('postgresTemplate', template);
+    return () => dropDatabase(adminUrl, template);
   }
   const templateDir = join(tmpdir(), `shiftline-template-${process.pid}`);
   await rm(templateDir, { recursive: true, force: true });
@@ -27,18 +29,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await prepareDatabase(embedded, { seedDemo: true, historyDays: 0 });
   await embedded.close();
   project.provide('pgliteTemplate', templateDir);
+  project.provide('postgresTemplate', '');
   return async () => {
     if (existsSync(templateDir)) await rm(templateDir, { recursive: true, force: true });
   };
 }
 
-async function preparePostgresTemplate(adminUrl: string): Promise<void> {
+async function preparePostgresTemplate(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${PG_TEMPLATE_DB}" WITH (FORCE)`);
-  await client.query(`CREATE DATABASE "${PG_TEMPLATE_DB}"`);
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.query(`CREATE DATABASE "${name}"`);
   await client.end();
-  const template = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB), dataDir: '' });
+  const template = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), dataDir: '' });
   await prepareDatabase(template, { seedDemo: true, historyDays: 0 });
   await template.close();
 }
@@ -46,5 +49,6 @@ async function preparePostgresTemplate(adminUrl: string): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    postgresTemplate: string;
   }
 }

@@ -5,7 +5,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 
-export const PG_TEMPLATE_DB = 'shiftline_test_template';
+/**
+ * The migrated and seeded PostgreSQL template of one run (test/globalSetup.ts): named after the run's process, so two
+ * runs on one PostgreSQL (a developer's and CI's, or two checkouts) never drop each other's template.
+ */
+export const postgresTemplateName = (runPid: number) => `shiftline_test_template_${runPid}`;
 
 /** Which database the integration tests run on: PGlite always, PostgreSQL in the 'server-postgres' project. */
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
@@ -63,7 +67,7 @@ export function createDatabaseFromTemplate(adminUrl: string, name: string): Prom
     // Two clones from one template at the same moment make PostgreSQL refuse one of them; wait and retry.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${PG_TEMPLATE_DB}"`);
+        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`);
         return;
       } catch (error) {
         if (attempt >= 20 || !String((error as Error).message).includes('being accessed')) throw error;
