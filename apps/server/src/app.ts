@@ -77,7 +77,7 @@ import { createPasswordSeal, type PasswordSeal, registerTrunks } from './feature
 import { createUsersRepository } from './features/users/index.js';
 import { createVacationsRepository, createVacationsService, vacationsRoutes } from './features/vacations/index.js';
 import { accessPlugin } from './plugins/access.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerClientError, errorsPlugin, MAX_REQUEST_HEAD_BYTES } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { redisStoreWithLocalFallback } from './plugins/rateLimitStore.js';
@@ -129,6 +129,10 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    // Tables' filters travel in the query string (chosenValues up to 20,000 characters, three times that encoded).
+    http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    // A request Node's parser refuses (a head over that limit, a malformed line) still gets the app's JSON error.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

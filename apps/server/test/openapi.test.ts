@@ -63,13 +63,14 @@ describe('API documentation', () => {
       }
     }
     const approve = operationOf(spec, { method: 'POST', url: '/api/schedules/approve_event/:id' });
-    expect(Object.keys(approve.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
+    expect(Object.keys(approve.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '429', '503']);
     expect(approve.responses['400']?.description).toContain('validation_failed');
     expect(errorBody(approve, '400')).toMatchObject({
       properties: { error: { properties: { fields: { type: 'object' } } } },
     });
     const login = operationOf(spec, { method: 'POST', url: '/api/auth/login' });
-    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '429']);
+    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '429', '503']);
+    expect(approve.responses['503']?.description).toContain('unavailable');
   });
 
   it('accepts a write made the way "Try it out" sends it: the cookie and the entered CSRF token', async () => {

@@ -1,4 +1,5 @@
 import { type Action, can, isPublicAction, ROLES, type Role } from '@shiftline/shared';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, demoEmail, login, type Session, testAppForTests } from './support/testApp.js';
 
@@ -8,9 +9,39 @@ const sessions = new Map<Role, Session>();
 /** Sign-out ends the caller's own session, so it runs last or every later call would be anonymous. */
 const SELF_ENDING = new Set(['POST /api/profile/logout']);
 
+type Document = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+};
+let document: Document;
+
 beforeAll(async () => {
   for (const role of ROLES) sessions.set(role, await login(t.app, demoEmail(role)));
+  document = (await t.app.inject({ url: '/api/docs/json' })).json();
 });
+
+/**
+ * Each answer checked against the OpenAPI document's schema for its route, method and status (as a fuzzer reading
+ * the document would): the document is the API's contract.
+ */
+const ajv = new Ajv({ strict: false, allErrors: false });
+const validators = new Map<string, ValidateFunction | null>();
+function contractBreach(method: string, url: string, status: number, body: string, type: string | undefined) {
+  const path = url.replace(/:([A-Za-z]+)/g, '{$1}');
+  const key = `${method} ${path} ${status}`;
+  if (!validators.has(key)) {
+    const declared = document.paths[path]?.[method.toLowerCase()]?.responses[String(status)];
+    const schema = declared?.content?.['application/json']?.schema;
+    validators.set(key, schema ? ajv.compile(schema) : null);
+  }
+  const validate = validators.get(key);
+  if (validate === undefined) return null;
+  if (validate === null) return document.paths[path] ? `status ${status} is not documented` : null;
+  if (!type?.startsWith('application/json')) return `answered ${type ?? 'no content type'}, documented as JSON`;
+  return validate(JSON.parse(body)) ? null : ajv.errorsText(validate.errors);
+}
 
 const apiRoutes = () =>
   t.app.routeRecords
@@ -47,6 +78,14 @@ describe('every registered route against the permission table', () => {
         const status = response.statusCode;
         const allowed = can(role, action);
         const label = `${route.method} ${route.url} as ${role ?? 'anonymous'} → ${status}`;
+        const breach = contractBreach(
+          route.method as string,
+          route.url,
+          status,
+          response.body,
+          response.headers['content-type'] as string | undefined,
+        );
+        if (breach) mismatches.push(`${label}: ${breach}`);
         if (isPublicAction(action)) {
           if (status === 401 || status === 403) mismatches.push(`${label} (public)`);
         } else if (role === null) {

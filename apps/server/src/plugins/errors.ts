@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@shiftline/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -41,6 +42,30 @@ function fieldName(instancePath: string, context: string | undefined): string {
 function isDatabaseInputError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000');
+}
+
+/** The largest request line and headers the server reads (Node's default is 16 KiB). */
+export const MAX_REQUEST_HEAD_BYTES = 64 * 1024;
+
+/**
+ * Answers a request Node's HTTP parser refused before the app saw it (a head over MAX_REQUEST_HEAD_BYTES: 431, a
+ * malformed request: 400) with the app's JSON error body instead of Node's bare status line.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const reason = tooLarge
+    ? `is longer than ${MAX_REQUEST_HEAD_BYTES / 1024} KiB (the address and headers together)`
+    : 'is not a well-formed HTTP request';
+  const body = JSON.stringify(errorBody('validation_failed', `The request ${reason}.`, { request: reason }));
+  const statusText = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -24,7 +24,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The role may not do this, or the CSRF token is missing or wrong',
   404: 'The record named does not exist or is not visible to the caller',
   409: 'Conflicts with the current state (for example approving a canceled shift)',
-  429: 'Too many attempts; wait a minute',
+  429: 'Too many attempts (wait a minute), or too many changes at once (try again in a moment)',
+  503: 'The database is not answering; try again in a moment',
 };
 
 const errorResponse = (status: number) => {
@@ -35,13 +36,17 @@ const errorResponse = (status: number) => {
 /** The errors a route can answer with, from what it accepts and what the access hook checks. */
 function errorStatuses(route: RouteOptions, method: string, isPublic: boolean): number[] {
   const { schema } = route;
-  const statuses: number[] = [];
-  if (schema?.body || schema?.querystring || schema?.params) statuses.push(400);
-  if (!isPublic) statuses.push(401, 403);
   const isWrite = !SAFE_METHODS.has(method);
+  const statuses: number[] = [];
+  // A write always reads a body (JSON, or a multipart upload without a body schema): a malformed one is a 400.
+  if (schema?.body || schema?.querystring || schema?.params || isWrite) statuses.push(400);
+  if (!isPublic) statuses.push(401, 403);
   if (schema?.params || (isWrite && !isPublic)) statuses.push(404);
   if (isWrite && !isPublic) statuses.push(409);
-  if (route.config && 'rateLimit' in route.config && route.config.rateLimit) statuses.push(429);
+  // Sign-in limits, and writes refused as busy (too many at once: try again).
+  if ((route.config && 'rateLimit' in route.config && route.config.rateLimit) || isWrite) statuses.push(429);
+  // Any route may find the database not answering.
+  statuses.push(503);
   return statuses;
 }
 
@@ -83,7 +88,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       const response: Record<string, unknown> = { ...(schema?.response as Record<string, unknown> | undefined) };
       for (const status of errorStatuses(route, method, isPublic)) response[status] ??= errorResponse(status);
       const security = isPublic ? [] : SAFE_METHODS.has(method) ? [{ session: [] }] : [{ session: [], csrf: [] }];
-      return { schema: { ...schema, response, security }, url };
+      return { schema: withNullInNullableEnums({ ...schema, response, security }), url };
     },
   });
   await app.register(fastifySwaggerUi, {
@@ -92,3 +97,16 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     uiConfig: { persistAuthorization: true },
   });
 });
+
+/**
+ * OpenAPI 3.0 reads `enum` before `nullable`: a nullable enum allows null only when null is one of its values (a
+ * validator of the document refused `agent_call_type: null` otherwise). Adds it wherever a schema is both.
+ */
+function withNullInNullableEnums<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withNullInNullableEnums) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) copy[key] = withNullInNullableEnums(value);
+  if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
+  return copy as T;
+}
