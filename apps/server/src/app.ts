@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, SipConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { startHeartbeat } from './db/heartbeat.js';
 import { transactional } from './db/transaction.js';
 import { registerAdmin } from './features/admin/index.js';
 import { agentsRoutes, createAgentsRepository, createAgentsService } from './features/agents/index.js';
@@ -107,6 +108,8 @@ export type LiveOptions = {
   sweepEveryMs?: number | false;
   /** End what a crash left live before serving (the server does; tests ask for it). */
   reconcileAtStart?: boolean;
+  /** How often this process writes its heartbeat, so a restart after a crash knows until when it ran (the server). */
+  heartbeatEveryMs?: number;
 };
 
 declare module 'fastify' {
@@ -296,6 +299,14 @@ async function registerLiveEngine(
     if (ended.calls + ended.states > 0) {
       app.log.warn(ended, 'Ended the calls and closed the agent states a previous run left live');
     }
+  }
+  if (live.heartbeatEveryMs) {
+    const heartbeat = startHeartbeat(db, {
+      everyMs: live.heartbeatEveryMs,
+      now: now ?? Date.now,
+      onError: (error) => app.log.warn({ err: error }, 'heartbeat not written'),
+    });
+    app.addHook('onClose', heartbeat.stop);
   }
   const telephony = live.telephony ?? (sip ? createSipTelephony(db, sip, app.log) : new SimulatedTelephony());
   const engine = createCallEngine({ db, realtime: app.realtime, telephony, now, log: app.log });

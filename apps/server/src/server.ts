@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, DataDirInUseError, openDatabase } from './db/database.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo/demoLogins.js';
+import { HEARTBEAT_EVERY_MS } from './db/heartbeat.js';
 import { prepareDatabase } from './db/prepare.js';
 import { holdProcessPresence } from './db/processPresence.js';
 import { createSimulator, demoCallersClient, type Simulator } from './simulator/index.js';
@@ -45,7 +46,7 @@ const app = await buildApp({
   config,
   database,
   logger: { level: config.logLevel, transport: undefined },
-  live: { sweepEveryMs: 1000, reconcileAtStart: presence.alone },
+  live: { sweepEveryMs: 1000, reconcileAtStart: presence.alone, heartbeatEveryMs: HEARTBEAT_EVERY_MS },
 });
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -563,4 +563,57 @@ describe('restart reconciliation', () => {
     expect(rollup).toEqual({ calls: '3', abandoned: '2' });
     expect(await reconcileLiveState(t.database.db, new Date(clock))).toEqual({ calls: 0, states: 0 });
   });
+
+  it('ends what a crash left live at the processes’ last heartbeat: talk and Ready time kept until then', async () => {
+    const campaign = await newCampaign();
+    const talking = await newAgent(campaign);
+    await setStatus(talking, 'ready');
+    const call = await arrive(campaign);
+    advance(2000);
+    await post(talking, '/api/inquiries/call_data', { crm_call_id: Number(call.id), flow_status: 'talk' });
+    const answeredAt = clock;
+    const waiting = await newAgent(campaign);
+    await setStatus(waiting, 'meeting');
+    await setStatus(waiting, 'ready');
+    const readyAt = clock;
+    // Two processes beat; the later beat is the last instant anything was known alive. Then the crash, and 10 minutes
+    // down before the restart.
+    advance(95_000);
+    const { db } = t.database;
+    await db
+      .insertInto('process_heartbeats')
+      .values([
+        {
+          process_id: '00000000-0000-4000-8000-000000000001',
+          started_at: new Date(readyAt),
+          beat_at: new Date(clock - 4000),
+        },
+        { process_id: '00000000-0000-4000-8000-000000000002', started_at: new Date(readyAt), beat_at: new Date(clock) },
+      ])
+      .execute();
+    const crashedAt = clock;
+    advance(600_000);
+
+    const restarted = await buildApp({
+      config: testConfig(),
+      database: t.database,
+      now: () => clock,
+      live: { reconcileAtStart: true },
+    });
+    await restarted.close();
+    expect(await callRow(call.id)).toMatchObject({
+      status: 'ended',
+      end_reason: 'restart',
+      talk_seconds: (crashedAt - answeredAt) / 1000,
+      ended_at: new Date(crashedAt),
+    });
+    const readyRow = await db
+      .selectFrom('agent_state_log')
+      .select(['start_at', 'end_at'])
+      .where('user_id', '=', waiting.userId)
+      .where('state', '=', 'ready')
+      .executeTakeFirstOrThrow();
+    expect(readyRow).toEqual({ start_at: new Date(readyAt), end_at: new Date(crashedAt) });
+    expect(await db.selectFrom('process_heartbeats').select('process_id').execute()).toEqual([]);
+  });
 });

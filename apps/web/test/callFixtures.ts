@@ -26,6 +26,7 @@ export function callData(overrides: Partial<CallData> = {}): CallData {
     offered_at: '2026-01-15T13:59:50.000Z',
     answered_at: '2026-01-15T14:00:00.000Z',
     ended_at: null,
+    ended_by_restart: false,
     notes: '',
     disposition: null,
     transfer_type: null,

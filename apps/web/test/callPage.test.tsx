@@ -279,6 +279,13 @@ describe('CallPage', () => {
     expect(window.localStorage.getItem('currentCallId')).toBe('');
   });
 
+  it('says a call the server ended when it restarted after a failure was ended that way', async () => {
+    setUp({}, { call: callData({ status: 'ended', ended_at: '2026-01-15T15:10:00Z', ended_by_restart: true }) });
+    expect((await screen.findByTestId('call-over')).textContent).toContain(
+      'the server ended it when it restarted after a failure.',
+    );
+  });
+
   describe('a ringing call', () => {
     // Offered now: the page counts the 5 s from the offer's time (issue 26 item 2).
     const ringing = () => callData({ status: 'offered', answered_at: null, offered_at: new Date().toISOString() });

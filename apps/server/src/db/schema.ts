@@ -538,6 +538,13 @@ export type WarmTransferQuestionsTable = {
   expires_at: Date;
 };
 
+/** A serving app process's heartbeat (migration 0035): until when it was known alive. */
+export type ProcessHeartbeatsTable = {
+  process_id: string;
+  started_at: Timestamp;
+  beat_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   agent_groups: AgentGroupsTable;
@@ -561,6 +568,7 @@ export type Database = {
   calls: CallsTable;
   sales_leads: SalesLeadsTable;
   agent_state_log: AgentStateLogTable;
+  process_heartbeats: ProcessHeartbeatsTable;
   agent_time_adjustments: AgentTimeAdjustmentsTable;
   campaign_numbers: CampaignNumbersTable;
   trunks: TrunksTable;

@@ -56,6 +56,11 @@ export const callDataSchema = callClientSchema.extend({
   offered_at: z.string().nullable(),
   answered_at: z.string().nullable(),
   ended_at: z.string().nullable(),
+  /**
+   * The server ended this call when it restarted after a crash (what the crash left live), at the last instant the
+   * crashed process was known alive (its heartbeat).
+   */
+  ended_by_restart: z.boolean(),
   notes: z.string(),
   disposition: dispositionOptionSchema.nullable(),
   transfer_type: z.string().nullable(),

@@ -50,6 +50,7 @@ export function toCallData(row: CallDetailsRow): CallData {
     offered_at: iso(row.offered_at),
     answered_at: iso(row.answered_at),
     ended_at: iso(row.ended_at ?? row.hung_up_at),
+    ended_by_restart: row.end_reason === 'restart',
     notes: row.notes ?? '',
     disposition: row.disposition_id !== null ? { id: row.disposition_id, title: row.disposition_title ?? '' } : null,
     transfer_type: row.transfer_type,

@@ -15,20 +15,34 @@ function lastActivityOf(call: CallRow): Date {
   return new Date(Math.max(...steps.map((value) => new Date(value).getTime())));
 }
 
+const latest = (one: Date, other: Date) => (one.getTime() >= other.getTime() ? one : other);
+
+/** The dead processes' last heartbeat (no later than now), removing their rows; null when none left one. */
+async function lastHeartbeat(trx: Kysely<Database>, now: Date): Promise<Date | null> {
+  const beats = await trx.deleteFrom('process_heartbeats').returning('beat_at').execute();
+  if (beats.length === 0) return null;
+  const last = Math.max(...beats.map((beat) => new Date(beat.beat_at).getTime()));
+  return new Date(Math.min(last, now.getTime()));
+}
+
 /**
  * After a crash, nothing live survives the process that held it: callers' lines and agents' pages are gone. At start,
- * in one transaction, every call left live is ended with the reason 'restart' at its last recorded step (a caller who
- * never reached an agent counts as abandoned), and every open agent state is closed at the agent's last known
- * activity (the later of the state's start and their session's last request). What had been written stays: notes,
- * dispositions and sales of a call in after-call work are kept and the call counts in the rollups once.
+ * in one transaction, every call left live is ended with the reason 'restart' and every open agent state is closed,
+ * at the last instant the processes were known alive: their last heartbeat (db/heartbeat.ts), never before the call's
+ * last recorded step or the state's start, never after now. A talking call keeps its talk time until then, a Ready
+ * agent their Ready time; a caller who never reached an agent counts as abandoned. Without a heartbeat (a database
+ * from before them) a call ends at its last recorded step and a state at the agent's last request. What had been
+ * written stays: notes, dispositions and sales of a call in after-call work are kept and the call counts in the
+ * rollups once. The dead processes' heartbeats are removed.
  */
 export async function reconcileLiveState(db: Kysely<Database>, now: Date): Promise<{ calls: number; states: number }> {
   return db.transaction().execute(async (trx) => {
     const calls = createCallsRepository(trx);
     const states = createAgentStatesRepository(trx);
+    const lastBeat = await lastHeartbeat(trx, now);
     const live = await calls.allLive();
     for (const call of live) {
-      const at = lastActivityOf(call);
+      const at = lastBeat ? latest(lastActivityOf(call), lastBeat) : lastActivityOf(call);
       const status = call.status as CallState;
       // A caller queued again after a transfer nobody took was answered: their call ends answered, below.
       if ((status === 'queued' || status === 'offered') && call.answered_at === null) {
@@ -78,7 +92,7 @@ export async function reconcileLiveState(db: Kysely<Database>, now: Date): Promi
       ).map((row) => [row.user_id, new Date(row.last_seen_at)]),
     );
     for (const state of open) {
-      const seen = lastSeen.get(state.user_id);
+      const seen = lastBeat ?? lastSeen.get(state.user_id);
       const at = new Date(Math.min(now.getTime(), Math.max(state.start_at.getTime(), seen?.getTime() ?? 0)));
       await states.closeAt(state, at);
     }

@@ -57,6 +57,9 @@ function notWorkedText(call: CallData, role: CurrentUser['role']): string {
     return call.missed ? `${waiting}.` : `${waiting}; its page opens when it rings for you.`;
   }
   if (LIVE_CALL_STATES.includes(call.status)) return `This call is ${callStateLabel(call.status)} with another agent.`;
+  if (call.ended_by_restart) {
+    return `This call is ${callStateLabel(call.status)}: the server ended it when it restarted after a failure.`;
+  }
   return `This call is ${callStateLabel(call.status)}.`;
 }
 
