@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
+const suiteStarted = Date.now();
 
 function step(title, command, args, options = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
@@ -33,14 +34,17 @@ function ensureChromium() {
   apt(['install', '-y', '-qq', 'chromium']);
 }
 
-/** Starts a command with its output going to `logFile`; resolves with its exit code and how long it took. */
-function runInBackground(command, args, logFile) {
-  const log = openSync(logFile, 'w');
+/**
+ * Starts a command (its output inherited, or into a log file) without blocking, so the runs beside it keep their own
+ * times; resolves with its exit code and how long it took.
+ */
+function run(command, args, output) {
   const began = Date.now();
-  const child = spawn(command, args, { stdio: ['ignore', log, log] });
+  const log = output === 'inherit' ? null : openSync(output, 'w');
+  const child = spawn(command, args, { stdio: log === null ? 'inherit' : ['ignore', log, log] });
   return new Promise((resolve) => {
     child.once('exit', (code) => {
-      closeSync(log);
+      if (log !== null) closeSync(log);
       resolve({ code: code ?? 1, seconds: ((Date.now() - began) / 1000).toFixed(1) });
     });
   });
@@ -75,12 +79,13 @@ function summarize() {
     console.log('\nSlowest test files:');
     for (const { seconds, name } of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
   }
+  console.log(`\nnpm test took ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
 }
 
 mkdirSync('.artifacts', { recursive: true });
 ensureChromium();
 // The type check (20–40 s of about one core) runs beside the lint, the checks and the build; its output comes after them.
-const typecheck = runInBackground('npm', ['run', '--silent', 'typecheck'], '.artifacts/typecheck.log');
+const typecheck = run('npm', ['run', '--silent', 'typecheck'], '.artifacts/typecheck.log');
 step('lint', 'npm', ['run', '--silent', 'lint']);
 // The lint's import boundaries bite: Biome must fail on a deep import (probe files in a temporary copy).
 step('import boundaries', process.execPath, ['scripts/checkImportBoundaries.mjs']);
@@ -119,17 +124,18 @@ const vitest = (name, projectNames) => [
  * mostly wait (pages, the network, real-time calls: a whole run used a third of a core on this 2-core machine), so
  * they fill the cores the other tests leave idle. Their output is kept in files, printed once everything has finished.
  */
-const started = Date.now();
-const browser = runInBackground('npx', vitest('browser', ['e2e']), '.artifacts/browser.log');
-const ownApp = runInBackground('npx', vitest('browser-own-app', ['e2e-own-app']), '.artifacts/browser-own-app.log');
-const unitAndIntegration = spawnSync('npx', vitest('unit-integration', projects), { stdio: 'inherit' });
-console.log(`=== unit and integration tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-const exitCodes = [unitAndIntegration.status ?? 1];
-for (const [title, run, log] of [
+const browser = run('npx', vitest('browser', ['e2e']), '.artifacts/browser.log');
+const ownApp = run('npx', vitest('browser-own-app', ['e2e-own-app']), '.artifacts/browser-own-app.log');
+const unitAndIntegration = await run('npx', vitest('unit-integration', projects), 'inherit');
+console.log(
+  `\n=== unit and integration tests: ${unitAndIntegration.code === 0 ? 'ok' : `FAILED (exit ${unitAndIntegration.code})`} in ${unitAndIntegration.seconds} s`,
+);
+const exitCodes = [unitAndIntegration.code];
+for (const [title, running, log] of [
   ['browser tests on the shared server (e2e)', browser, '.artifacts/browser.log'],
   ['browser tests with their own app (e2e-own-app)', ownApp, '.artifacts/browser-own-app.log'],
 ]) {
-  const { code, seconds } = await run;
+  const { code, seconds } = await running;
   console.log(
     `\n=== ${title}, run beside the others: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s\n`,
   );
