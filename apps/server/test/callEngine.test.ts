@@ -298,13 +298,19 @@ describe('routing', () => {
   it('ends an outbound call nobody answered once it has rung for the dial timeout', async () => {
     const campaign = await newCampaign('outbound');
     const dialler = await newAgent(campaign);
-    await setStatus(dialler, 'outbound_sales_calls');
+    // An outbound agent: only they have Outbound Sales Calls.
+    await t.database.db
+      .updateTable('users')
+      .set({ agent_call_type: 'outbound' })
+      .where('id', '=', dialler.userId)
+      .execute();
+    expect((await setStatus(dialler, 'outbound_sales_calls')).statusCode).toBe(200);
     const client = await t.database.db
       .insertInto('clients')
       .values({ phone: '+17095550177' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const agent = { id: dialler.userId, role: 'agent' as const, agent_call_type: null };
+    const agent = { id: dialler.userId, role: 'agent' as const, agent_call_type: 'outbound' as const };
     const call = await t.app.live.engine.dial(agent, {
       campaignId: campaign,
       clientId: client.id,

@@ -64,11 +64,37 @@ describe('the status transition table', () => {
         expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
         for (const id of offered) expect(liveStatus(id).entry).toBe('agent');
         const expected = chosenByAgent.filter(
-          (id) => id !== from && (callType === 'outbound' ? id !== 'ready' : id !== 'ready_outbound'),
+          (id) =>
+            id !== from &&
+            (callType === 'outbound' ? id !== 'ready' : id !== 'ready_outbound' && id !== 'outbound_sales_calls'),
         );
         expect(new Set(offered)).toEqual(new Set(expected));
       }
     }
+  });
+
+  it('offers each call type its own menu: Outbound Sales Calls and the dial-pad Ready only to outbound agents', () => {
+    const common = ['email_tickets', 'follow_up_work', 'meeting', 'training', 'qa_monitoring', 'administrative'];
+    const rest = ['escalation', 'break', 'lunch', 'not_ready_personal', 'technical_issues', 'logged_out'];
+    for (const callType of ['inbound', 'email', null] as const) {
+      expect(allowedTransitions('administrative', callType)).toEqual([
+        'ready',
+        ...common.filter((id) => id !== 'administrative'),
+        ...rest,
+      ]);
+      expect(refusedTransition('ready', 'outbound_sales_calls', callType)).toEqual({
+        reason: 'Outbound Sales Calls is not offered from Ready',
+      });
+    }
+    expect(allowedTransitions('administrative', 'outbound')).toEqual([
+      'ready_outbound',
+      'outbound_sales_calls',
+      ...common.filter((id) => id !== 'administrative'),
+      ...rest,
+    ]);
+    // Nothing is chosen while a call holds the agent; after-call work leads back to the menu.
+    expect(allowedTransitions('on_call', 'inbound')).toEqual([]);
+    expect(allowedTransitions('after_call_work', 'inbound')).toContain('ready');
   });
 
   it('never lets an agent choose what the engine enters, and names the refusal', () => {

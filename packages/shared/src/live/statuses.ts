@@ -83,17 +83,20 @@ export const ROUTABLE_STATUSES: readonly LiveStatusId[] = ['ready'];
 /** Only roles that take calls have a status (spec §2.7: the menu shows when the can-have-status flag is set). */
 export const canHaveStatus = (role: Role): boolean => CALL_TAKING_ROLES.includes(role);
 
+/** The statuses only outbound agents have (they dial), and the Ready only the others have (they take calls). */
+const OUTBOUND_ONLY: readonly LiveStatusId[] = ['ready_outbound', 'outbound_sales_calls'];
+const offeredToCallType = (status: LiveStatusId, callType: AgentCallType | null) =>
+  callType === 'outbound' ? status !== 'ready' : !OUTBOUND_ONLY.includes(status);
+
 /**
- * Statuses an agent in `from` may choose, sorted by priority. Nothing during a call (the engine ends it); an
- * outbound agent's ready is the dial-pad ready (Ready (Outbound)) and an inbound or email agent does not see it.
+ * Statuses an agent in `from` may choose, sorted by priority (spec §4; the extra ones §3 classifies, such as Break and
+ * Lunch, are kept: docs/decisions.md). Nothing during a call (the engine ends it); an outbound agent's ready is the
+ * dial-pad ready (Ready (Outbound)) and only they have Outbound Sales Calls, as only they dial.
  */
 export function allowedTransitions(from: LiveStatusId, callType: AgentCallType | null): LiveStatusId[] {
   if (IN_CALL_STATUSES.includes(from)) return [];
   return LIVE_STATUSES.filter(
-    (status) =>
-      status.entry === 'agent' &&
-      status.id !== from &&
-      (callType === 'outbound' ? status.id !== 'ready' : status.id !== 'ready_outbound'),
+    (status) => status.entry === 'agent' && status.id !== from && offeredToCallType(status.id, callType),
   )
     .sort((a, b) => a.priority - b.priority)
     .map((status) => status.id);
