@@ -1,11 +1,13 @@
+import { isOpenAt } from '@shiftline/shared';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import { type HoursColumns, workingHoursOf } from '../features/campaigns/index.js';
 
 /**
  * Callers for the people trying the demo. The history's traffic follows the campaigns' working windows and is shared
  * with the generated agents, so a person who goes Ready at night, or beside twenty busy simulated colleagues, might
  * wait an hour for a call. A person (anyone Ready whom the simulator is not running through a shift) who has been
- * Ready and idle this long gets a caller of their own on one of their inbound campaigns, open or not.
+ * Ready and idle this long gets a caller of their own on one of their inbound campaigns open now.
  */
 export const PERSON_IDLE_SECONDS = 10;
 
@@ -22,28 +24,34 @@ export type IdlePerson = { userId: number; campaignIds: number[]; readySince: Da
 
 /**
  * People Ready since `idleSince` or earlier with nothing offered, and the inbound campaigns each is enabled on (active,
- * not archived), for the simulator to send a caller to one of them.
+ * not archived, open at `at`: a closed campaign refuses the caller), for the simulator to send a caller to one of them.
+ * A person whose campaigns are all closed gets none.
  */
 export async function idlePeople(
   database: DatabaseHandle,
   simulated: ReadonlySet<number>,
   idleSince: Date,
+  at: Date,
 ): Promise<IdlePerson[]> {
-  const rows = await sql<{ user_id: number; campaign_ids: number[]; ready_since: Date | string }>`
-    SELECT s.user_id, min(s.start_at) AS ready_since,
-      array_agg(ca.campaign_id ORDER BY ca.campaign_id) AS campaign_ids
+  const rows = await sql<HoursColumns & { user_id: number; campaign_id: number; ready_since: Date | string }>`
+    SELECT s.user_id, s.start_at AS ready_since, ca.campaign_id, c.time_zone, c.working_hours, c.holidays
     FROM agent_state_log s
       JOIN campaign_agents ca ON ca.user_id = s.user_id AND NOT ca.is_disabled
       JOIN campaigns c ON c.id = ca.campaign_id AND c.type = 'inbound' AND c.active AND NOT c.archived
     WHERE s.end_at IS NULL AND s.state = 'ready' AND s.start_at <= ${idleSince}
-    GROUP BY s.user_id`.execute(database.db);
-  return rows.rows
-    .filter((row) => !simulated.has(row.user_id))
-    .map((row) => ({
+    ORDER BY s.user_id, ca.campaign_id`.execute(database.db);
+  const people = new Map<number, IdlePerson>();
+  for (const row of rows.rows) {
+    if (simulated.has(row.user_id) || !isOpenAt(workingHoursOf(row), at.getTime())) continue;
+    const person = people.get(row.user_id) ?? {
       userId: row.user_id,
-      campaignIds: row.campaign_ids.map(Number),
+      campaignIds: [],
       readySince: new Date(row.ready_since),
-    }));
+    };
+    person.campaignIds.push(Number(row.campaign_id));
+    people.set(row.user_id, person);
+  }
+  return [...people.values()];
 }
 
 /**
@@ -62,7 +70,8 @@ export function createPeopleCallerRule(options: {
   return {
     async due(): Promise<IdlePerson[]> {
       const now = options.now();
-      const idle = await idlePeople(options.database, options.simulated(), new Date(now - PERSON_IDLE_SECONDS * 1000));
+      const idleSince = new Date(now - PERSON_IDLE_SECONDS * 1000);
+      const idle = await idlePeople(options.database, options.simulated(), idleSince, new Date(now));
       const idleIds = new Set(idle.map((person) => person.userId));
       // Whoever is no longer idle in Ready starts afresh next time.
       for (const userId of sent.keys()) if (!idleIds.has(userId)) sent.delete(userId);
