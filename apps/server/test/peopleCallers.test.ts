@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoursColumns } from '../src/features/campaigns/index.js';
-import { idlePeople } from '../src/simulator/peopleCallers.js';
+import { callersToReach, idlePeople } from '../src/simulator/peopleCallers.js';
 import { coldCallFixtures } from './coldCalls/fixtures.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
@@ -41,5 +41,44 @@ describe('callers for idle people', () => {
     expect(mine.map(({ userId, campaignIds }) => ({ userId, campaignIds }))).toEqual([
       { userId: both.userId, campaignIds: [open] },
     ]);
+  });
+
+  it('are enough to reach the person past the agents idle longer, under the unchanged routing rule', async () => {
+    const busy = await f.campaign({ type: 'inbound' });
+    const quiet = await f.campaign({ type: 'inbound' });
+    const ready = async (campaigns: number[]) => {
+      const session = await f.agent(campaigns);
+      await t.database.db
+        .updateTable('users')
+        .set({ agent_call_type: 'inbound' })
+        .where('id', '=', session.userId)
+        .execute();
+      await t.app.live.engine.setStatus(
+        { id: session.userId, role: 'agent', agent_call_type: 'inbound' },
+        { status_name: 'ready' },
+      );
+      clock += 1000;
+      return session;
+    };
+    // Three agents idle longer on the busy campaign, one on the quiet one; then the person, on both.
+    for (const campaigns of [[busy], [busy], [busy, quiet], [quiet]]) await ready(campaigns);
+    const person = await ready([busy, quiet]);
+    clock += 60_000;
+    const [found] = (await idlePeople(t.database, new Set(), new Date(clock - 10_000), new Date(clock))).filter(
+      (idle) => idle.userId === person.userId,
+    );
+    expect(found?.aheadOn).toEqual(
+      new Map([
+        [busy, 3],
+        [quiet, 2],
+      ]),
+    );
+    const reach = callersToReach(found as NonNullable<typeof found>);
+    expect(reach).toEqual({ campaignId: quiet, callers: 3 });
+    for (let sent = 0; sent < reach.callers; sent += 1) {
+      await t.app.live.engine.arrive({ campaignId: reach.campaignId, callerPhone: `+1709555012${sent}` });
+    }
+    const status = await t.app.live.engine.statusInfo({ id: person.userId, role: 'agent', agent_call_type: 'inbound' });
+    expect(status.status.name).toBe('ringing');
   });
 });

@@ -20,7 +20,30 @@ export const PEOPLE_CHECK_MS = 5_000;
  */
 export const PERSON_CALLER_RETRY_SECONDS = 30;
 
-export type IdlePerson = { userId: number; campaignIds: number[]; readySince: Date };
+export type IdlePerson = {
+  userId: number;
+  campaignIds: number[];
+  readySince: Date;
+  /** On each of those campaigns, how many Ready agents have been idle longer (the router offers to them first). */
+  aheadOn: Map<number, number>;
+};
+
+/** The most callers sent at once to reach one person; past it, the retry sends more. */
+export const MAX_CALLERS_PER_PERSON = 20;
+
+/**
+ * The callers that reach a person without changing the routing rule: the router offers each new caller to the
+ * longest-idle Ready agent, so on the campaign with the fewest agents idle longer than the person, that many callers
+ * go to them and one more reaches the person (at most MAX_CALLERS_PER_PERSON at once).
+ */
+export function callersToReach(person: IdlePerson): { campaignId: number; callers: number } {
+  let best = { campaignId: person.campaignIds[0] as number, ahead: Number.POSITIVE_INFINITY };
+  for (const campaignId of person.campaignIds) {
+    const ahead = person.aheadOn.get(campaignId) ?? 0;
+    if (ahead < best.ahead) best = { campaignId, ahead };
+  }
+  return { campaignId: best.campaignId, callers: Math.min(best.ahead + 1, MAX_CALLERS_PER_PERSON) };
+}
 
 /**
  * People Ready since `idleSince` or earlier with nothing offered, and the inbound campaigns each is enabled on (active,
@@ -33,8 +56,13 @@ export async function idlePeople(
   idleSince: Date,
   at: Date,
 ): Promise<IdlePerson[]> {
-  const rows = await sql<HoursColumns & { user_id: number; campaign_id: number; ready_since: Date | string }>`
-    SELECT s.user_id, s.start_at AS ready_since, ca.campaign_id, c.time_zone, c.working_hours, c.holidays
+  const rows = await sql<
+    HoursColumns & { user_id: number; campaign_id: number; ready_since: Date | string; ahead: string }
+  >`
+    SELECT s.user_id, s.start_at AS ready_since, ca.campaign_id, c.time_zone, c.working_hours, c.holidays,
+      (SELECT count(*) FROM agent_state_log o
+        JOIN campaign_agents oa ON oa.user_id = o.user_id AND oa.campaign_id = ca.campaign_id AND NOT oa.is_disabled
+        WHERE o.end_at IS NULL AND o.state = 'ready' AND (o.start_at, o.id) < (s.start_at, s.id)) AS ahead
     FROM agent_state_log s
       JOIN campaign_agents ca ON ca.user_id = s.user_id AND NOT ca.is_disabled
       JOIN campaigns c ON c.id = ca.campaign_id AND c.type = 'inbound' AND c.active AND NOT c.archived
@@ -43,12 +71,14 @@ export async function idlePeople(
   const people = new Map<number, IdlePerson>();
   for (const row of rows.rows) {
     if (simulated.has(row.user_id) || !isOpenAt(workingHoursOf(row), at.getTime())) continue;
-    const person = people.get(row.user_id) ?? {
+    const person: IdlePerson = people.get(row.user_id) ?? {
       userId: row.user_id,
       campaignIds: [],
       readySince: new Date(row.ready_since),
+      aheadOn: new Map(),
     };
     person.campaignIds.push(Number(row.campaign_id));
+    person.aheadOn.set(Number(row.campaign_id), Number(row.ahead));
     people.set(row.user_id, person);
   }
   return [...people.values()];

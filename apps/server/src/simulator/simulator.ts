@@ -18,7 +18,7 @@ import { AppError } from '../plugins/errors.js';
 import { createSimulatedCallers } from './callers.js';
 import { type Centre, loadCentre, loadShifts } from './centre.js';
 import { placeColdCall } from './coldCaller.js';
-import { createPeopleCallerRule, PEOPLE_CHECK_MS } from './peopleCallers.js';
+import { callersToReach, createPeopleCallerRule, PEOPLE_CHECK_MS } from './peopleCallers.js';
 import { type Scheduled, Scheduler } from './scheduler.js';
 import type { PlaceSipCaller } from './sipCallers.js';
 import { createSipPeopleSimulator } from './sipPeople.js';
@@ -493,11 +493,14 @@ export function createSimulator(options: SimulatorOptions) {
     });
   }
 
-  /** Sends a caller to each person idle in Ready (peopleCallers.ts), on one of their campaigns. */
+  /** Sends each person idle in Ready (peopleCallers.ts) the callers that reach them, on one of their campaigns. */
   function schedulePeopleCallers(every: number) {
     scheduler.at(now() + every, async () => {
       try {
-        for (const person of await peopleCallers.due()) await arrive(random.pick(person.campaignIds));
+        for (const person of await peopleCallers.due()) {
+          const { campaignId, callers } = callersToReach(person);
+          for (let sent = 0; sent < callers; sent += 1) await arrive(campaignId);
+        }
       } catch (error) {
         log.warn({ err: error }, 'simulator: callers for people failed');
       }
