@@ -207,3 +207,64 @@ describe('the wallboard', () => {
     });
   });
 });
+
+// Last: it moves the shared clock on, which the reports above read.
+describe('an agent state row’s times and previous status', () => {
+  it('keeps state_since through a status group (ringing, on call, on hold) and names the status before', async () => {
+    const own = (
+      await t.database.db
+        .insertInto('campaigns')
+        .values({ name: 'Since', unique_name: 'since', type: 'inbound' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const id = await createTestUser(t.database, { email: 'since@floor.test', timezone: 'America/St_Johns' });
+    await t.database.db.insertInto('campaign_agents').values({ campaign_id: own, user_id: id }).execute();
+    const { engine } = t.app.live;
+    const started = clock;
+    await engine.setStatus(agentOf(id), { status_name: 'meeting' });
+    clock += 1000;
+    await engine.setStatus(agentOf(id), { status_name: 'ready' });
+    const readyAt = clock;
+    const row = async (body: object) => {
+      const response = await post(supervisor, '/api/dashboards/agent_state_report', body);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().items.find((item: { id: number }) => item.id === id);
+    };
+    expect(await row({ campaigns: [own] })).toMatchObject({
+      status: 'ready',
+      old_status: 'meeting',
+      status_started_at: new Date(readyAt).toISOString(),
+      state_since: new Date(readyAt).toISOString(),
+    });
+    clock += 2000;
+    const call = await engine.arrive({ campaignId: own, callerPhone: '+17095550199' });
+    const rangAt = clock;
+    clock += 3000;
+    await engine.flow(agentOf(id), Number(call.id), 'talk');
+    clock += 4000;
+    await engine.flow(agentOf(id), Number(call.id), 'hold');
+    const heldAt = clock;
+    clock += 1000;
+    const held = await row({ campaigns: [own] });
+    expect(held).toMatchObject({
+      status: 'on_hold',
+      old_status: 'on_call',
+      status_started_at: new Date(heldAt).toISOString(),
+      state_since: new Date(rangAt).toISOString(),
+    });
+    expect(Date.parse(held.state_since)).toBeGreaterThan(started);
+    // The spec's body: the chosen filter values as one string, answered as the structured body is.
+    expect(await row({ params: JSON.stringify({ campaigns: [own] }) })).toEqual(held);
+    const campaignStatus = await post(supervisor, '/api/dashboards/campaign_status_report', {
+      params: JSON.stringify({ campaigns: [own], call_type: 'inbound' }),
+    });
+    expect(campaignStatus.statusCode, campaignStatus.body).toBe(200);
+    for (const params of ['not json', JSON.stringify({ campaigns: ['x'] }), JSON.stringify({ sort: 'name' })]) {
+      const refused = await post(supervisor, '/api/dashboards/agent_state_report', { params });
+      expect(refused.statusCode, params).toBe(400);
+      expect(Object.keys(refused.json().error.fields), params).toEqual(['params']);
+    }
+    await engine.flow(agentOf(id), Number(call.id), 'talk');
+  });
+});

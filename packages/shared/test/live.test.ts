@@ -14,6 +14,8 @@ import {
   ROLES,
   readyStatusFor,
   refusedTransition,
+  stateSinceAfter,
+  statusGroupKey,
   statusTitle,
 } from '../src/index.js';
 
@@ -166,5 +168,25 @@ describe('billing', () => {
     expect(billingOf({ answered: true, talkSeconds: 10, holdSeconds: 5 })).toEqual({ billed: true, billedSeconds: 15 });
     expect(billingOf({ answered: true, talkSeconds: 9, holdSeconds: 50 })).toEqual({ billed: false, billedSeconds: 0 });
     expect(billingOf({ answered: false, talkSeconds: 0, holdSeconds: 0 })).toEqual({ billed: false, billedSeconds: 0 });
+  });
+});
+
+describe('an agent state row’s state since', () => {
+  const row = { status: 'ringing', state_since: '2030-01-01T10:00:00.000Z' };
+  it('stays through a status group and starts afresh in another', () => {
+    expect(stateSinceAfter(row, { status: 'on_call', status_started_at: '2030-01-01T10:00:05.000Z' })).toBe(
+      '2030-01-01T10:00:00.000Z',
+    );
+    expect(stateSinceAfter(row, { status: 'after_call_work', status_started_at: '2030-01-01T10:03:00.000Z' })).toBe(
+      '2030-01-01T10:03:00.000Z',
+    );
+    // Statuses in no report group are each their own: Break then Lunch starts afresh.
+    expect(
+      stateSinceAfter(
+        { status: 'break', state_since: '2030-01-01T11:00:00.000Z' },
+        { status: 'lunch', status_started_at: '2030-01-01T11:15:00.000Z' },
+      ),
+    ).toBe('2030-01-01T11:15:00.000Z');
+    expect(statusGroupKey('ready_outbound')).toBe(statusGroupKey('ready'));
   });
 });

@@ -43,6 +43,7 @@ export function agentRow(id: number, name: string, status: string, since: string
     bgc,
     status_started_at: since,
     state_since: since,
+    old_status: null,
     campaign: null,
     campaign_id: null,
     customer: null,

@@ -11,7 +11,7 @@ import { idSchema, refineUnixRange, textSchema, unixSecondsSchema } from './fiel
 
 const stampSchema = z.object({ epoch: z.string(), campaigns: z.record(z.string(), z.number().int()) });
 
-export const liveReportBodySchema = z
+const liveReportFieldsSchema = z
   .object({
     /** Only agents enabled on (and waiting calls of) these campaigns; empty or missing: every visible campaign. */
     campaigns: z.array(idSchema).max(1000, { error: 'must list at most 1000 campaigns' }).optional(),
@@ -21,6 +21,38 @@ export const liveReportBodySchema = z
     timezone: z.enum(TIME_ZONE_IDS, { error: 'must be one of the supported time zones' }).optional(),
   })
   .strict();
+
+/**
+ * A live report's body: the filters as fields, or as the spec sends them, `params`: the chosen filter values as one
+ * JSON string (`{"campaigns":[1,2],"call_type":"inbound"}`); fields given beside it win.
+ */
+export const liveReportBodySchema = liveReportFieldsSchema
+  .extend({
+    params: z
+      .string()
+      .max(20_000, { error: 'must be at most 20000 characters' })
+      .optional()
+      .describe("The chosen filter values as a JSON string (the spec's body): campaigns, call_type, timezone"),
+  })
+  .strict()
+  .transform(({ params, ...fields }, context) => {
+    if (params === undefined) return fields;
+    let values: unknown;
+    try {
+      values = JSON.parse(params);
+    } catch {
+      context.addIssue({ code: 'custom', path: ['params'], message: 'must be the filter values as JSON' });
+      return z.NEVER;
+    }
+    const parsed = liveReportFieldsSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+      context.addIssue({ code: 'custom', path: ['params'], message: `${issue?.message ?? 'is invalid'}${where}` });
+      return z.NEVER;
+    }
+    return { ...parsed.data, ...fields };
+  });
 export type LiveReportBody = z.infer<typeof liveReportBodySchema>;
 
 export const agentStateRowSchema = z.object({
@@ -33,7 +65,10 @@ export const agentStateRowSchema = z.object({
   title: z.string(),
   bgc: z.string(),
   status_started_at: z.string(),
+  /** When the agent entered the current status group (shared/live/supervision.ts stateSinceAfter). */
   state_since: z.string(),
+  /** The status before the current one (null: none recorded). */
+  old_status: z.string().nullable(),
   campaign: z.string().nullable(),
   campaign_id: z.number().int().nullable(),
   customer: z.string().nullable(),

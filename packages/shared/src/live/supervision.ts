@@ -25,6 +25,24 @@ const GROUP_OF = new Map<string, number>(
 /** The sort position of a status: its group's index, or after every group. */
 export const statusGroupIndex = (status: string): number => GROUP_OF.get(status) ?? STATUS_GROUPS.length;
 
+/** A status's group for "state since": its report group's label, or the status itself when it is in none. */
+export const statusGroupKey = (status: string): string => {
+  const index = GROUP_OF.get(status);
+  return index === undefined ? status : (STATUS_GROUPS[index] as (typeof STATUS_GROUPS)[number]).label;
+};
+
+/**
+ * An agent state row's "state since" (spec §3, beside status_started_at): when the agent entered the current status
+ * group, so a call reads "on call since 10:02" through ringing, talking and hold, while status_started_at is when the
+ * current status began. A new status in the same group keeps the row's state_since; any other starts it afresh.
+ */
+export function stateSinceAfter(
+  row: { status: string; state_since: string },
+  next: { status: string; status_started_at: string },
+): string {
+  return statusGroupKey(row.status) === statusGroupKey(next.status) ? row.state_since : next.status_started_at;
+}
+
 /** By status group, then within a group the longest in their state first (the earliest start), then by name. */
 export function compareAgentStates(
   a: { status: string; status_started_at: string; name: string },

@@ -1,6 +1,14 @@
-import { CALL_TAKING_ROLES } from '@shiftline/shared';
-import { type Kysely, sql } from 'kysely';
+import { CALL_TAKING_ROLES, STATUS_GROUPS } from '@shiftline/shared';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+
+/** The SQL of a status's group key (shared/live/supervision.ts statusGroupKey), built from the shared groups. */
+function groupKeyOf(state: RawBuilder<unknown>) {
+  const cases = STATUS_GROUPS.map(
+    (group) => sql`WHEN ${state} = ANY(${sql.val([...group.statuses])}::text[]) THEN ${sql.lit(group.label)}`,
+  );
+  return sql`(CASE ${sql.join(cases, sql` `)} ELSE ${state} END)`;
+}
 
 export type LiveAgentRow = {
   id: number;
@@ -12,6 +20,10 @@ export type LiveAgentRow = {
   state: string | null;
   start_at: Date | null;
   last_end: Date | null;
+  /** When the agent entered the current status group (null: no open state). */
+  group_since: Date | null;
+  /** The status of the agent's row before the current one (or their last, when logged out). */
+  old_status: string | null;
   campaign_id: number | null;
   campaign: string | null;
   customer: string | null;
@@ -53,7 +65,16 @@ export function createSupervisionRepository(db: Kysely<Database>) {
           -- Logged out since the end of their latest row (rows never overlap; the index on (user_id, start_at)
           -- reads one row, where max(end_at) would read the agent's whole history).
           CASE WHEN s.id IS NULL THEN (SELECT l.end_at FROM agent_state_log l WHERE l.user_id = a.id
-            ORDER BY l.start_at DESC LIMIT 1) END AS last_end
+            ORDER BY l.start_at DESC LIMIT 1) END AS last_end,
+          (SELECT p.state FROM agent_state_log p WHERE p.user_id = a.id
+            AND (s.id IS NULL OR p.start_at < s.start_at) ORDER BY p.start_at DESC LIMIT 1) AS old_status,
+          -- The end of the latest earlier row in another status group (a few rows back on the same index), else the
+          -- agent's first row: when the current group began.
+          CASE WHEN s.id IS NOT NULL THEN coalesce(
+            (SELECT p.end_at FROM agent_state_log p WHERE p.user_id = a.id AND p.start_at < s.start_at
+              AND ${groupKeyOf(sql.ref('p.state'))} <> ${groupKeyOf(sql.ref('s.state'))}
+              ORDER BY p.start_at DESC LIMIT 1),
+            (SELECT f.start_at FROM agent_state_log f WHERE f.user_id = a.id ORDER BY f.start_at LIMIT 1)) END AS group_since
         FROM agents a
           LEFT JOIN agent_state_log s ON s.user_id = a.id AND s.end_at IS NULL
           LEFT JOIN calls c ON c.id = s.call_id

@@ -1,4 +1,10 @@
-import { type AgentStateEvent, type AgentStateRow, type CampaignType, compareAgentStates } from '@shiftline/shared';
+import {
+  type AgentStateEvent,
+  type AgentStateRow,
+  type CampaignType,
+  compareAgentStates,
+  stateSinceAfter,
+} from '@shiftline/shared';
 
 /** The report's filter values (spec §7: the chosen filter values are the body). */
 export type AgentStateFilter = { campaigns: readonly number[]; callType: CampaignType | null };
@@ -58,7 +64,8 @@ export function applyAgentEvent(
     title: event.title,
     bgc: event.bgc,
     status_started_at: event.status_started_at,
-    state_since: event.status_started_at,
+    state_since: stateSinceAfter(row, event),
+    old_status: event.old_status,
     campaign_id: event.campaign_id,
     campaign:
       event.campaign_id === null
