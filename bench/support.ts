@@ -52,14 +52,18 @@ export function checkTarget(
 export const verdictLine = (verdict: Verdict) =>
   `  ${verdict.name.padEnd(56)} ${verdict.figure.padStart(12)}   target ${verdict.target.padEnd(12)} ${verdict.met ? 'MET' : 'MISSED'}`;
 
-/** At a bench's end: how many of its targets were met, and the misses again. */
-export function printVerdicts(title = benchName) {
+/** At a bench's end: how many of its targets were met, and the misses again (returned too). */
+export function printVerdicts(title = benchName): Verdict[] {
   const missed = verdicts.filter((verdict) => !verdict.met);
   console.log(
     `\n${title}: ${verdicts.length - missed.length} of ${verdicts.length} targets met${missed.length ? ', MISSED:' : ''}`,
   );
   for (const verdict of missed) console.log(verdictLine(verdict));
+  return missed;
 }
+
+/** Exit code of a bench whose targets are a gate (bench/bundle) when one is missed; a crash stays 1. */
+export const GATE_MISSED_EXIT_CODE = 2;
 
 /**
  * Runs the body on a fresh embedded database, then on a fresh PostgreSQL database when

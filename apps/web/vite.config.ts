@@ -13,20 +13,57 @@ const SIGN_IN = [source('features/auth/components/LoginPage.tsx')];
 const SHELL = [source('app/AppLayout.tsx'), source('features/home/components/HomePage.tsx')];
 // Shared's index re-exports all of it (zod schemas too); what a page takes through it is left to the bundler.
 const isSharedIndex = (id: string) => id.endsWith('/packages/shared/src/index.ts');
+// A feature's index.ts only re-exports: its importer loads just the modules whose names it uses.
+const isFeatureIndex = (id: string) => /\/apps\/web\/src\/features\/[^/]+\/index\.ts$/.test(id);
 
 type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
+
+const RE_EXPORT = /export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+
+/** The names `export { A, type B, C as D }` gives its importers: A, B, D. */
+const exportedNames = (list: string) =>
+  list.split(',').map((item) =>
+    item
+      .replace(/^.*\sas\s/, '')
+      .replace(/^\s*type\s/, '')
+      .trim(),
+  );
+
+/**
+ * The modules a feature's index re-exports that `importer` names (`export { DataTable } from './components/DataTable'`
+ * is followed only when the importer's code mentions DataTable). Following every re-export put the tables feature's
+ * DataTable and its date pickers into the shell, which only wants the tables' menu entries.
+ */
+function reExportsUsedBy(ctx: ChunkingContext, index: string, importer: string): string[] {
+  const indexInfo = ctx.getModuleInfo(index);
+  const importerCode = ctx.getModuleInfo(importer)?.code ?? '';
+  if (!indexInfo?.code) return indexInfo?.importedIds ?? [];
+  const used: string[] = [];
+  for (const [, names = '', specifier = ''] of indexInfo.code.matchAll(RE_EXPORT)) {
+    const named = exportedNames(names).some((name) => name && new RegExp(`\\b${name}\\b`).test(importerCode));
+    if (!named) continue;
+    const target = fileURLToPath(new URL(specifier, `file://${index}`));
+    used.push(...indexInfo.importedIds.filter((id) => id.replace(/\.tsx?$/, '') === target));
+  }
+  return used;
+}
 
 /** The modules the roots load by static imports, optionally not following shared's index. */
 function staticallyReachable(ctx: ChunkingContext, roots: string[], throughSharedIndex: boolean): Set<string> {
   const seen = new Set<string>(roots);
   const queue = [...roots];
+  const visit = (next: string) => {
+    if (!seen.has(next)) {
+      seen.add(next);
+      queue.push(next);
+    }
+  };
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
     if (!throughSharedIndex && isSharedIndex(id)) continue;
+    if (isFeatureIndex(id)) continue;
     for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
+      visit(next);
+      if (isFeatureIndex(next)) for (const reExported of reExportsUsedBy(ctx, next, id)) visit(reExported);
     }
   }
   return seen;
@@ -96,8 +133,12 @@ export default defineConfig({
       // uses: zod only lands in the chunks of forms that validate in the browser.
       treeshake: {
         // One exception: the module that points Luxon at the shared tz table for the thirteen zones.
-        moduleSideEffects: (id) =>
-          id.includes('/packages/shared/src/') ? id.includes('/time/tzdb/installTzdbZones') : undefined,
+        // The app's own modules are pure too (imports for effect are the CSS only), so importing one name from a
+        // feature's index does not load everything the index re-exports.
+        moduleSideEffects: (id) => {
+          if (id.includes('/packages/shared/src/')) return id.includes('/time/tzdb/installTzdbZones');
+          return /\/apps\/web\/src\/.*\.tsx?$/.test(id) ? false : undefined;
+        },
         // The schema builders of packages/shared/src/api/fields.ts are as pure as `z` itself; without them a
         // module-level `z.object({ ids: idListSchema(500) })` keeps zod (24 kB) on the first page.
         manualPureFunctions: ['z', 'idListSchema', 'textSchema', 'isoInstantSchema', 'isoDateSchema'],

@@ -11,7 +11,7 @@ import { productivityRoute } from '../features/productivity/routes';
 import { changePasswordRoute, editProfileRoute } from '../features/profile/routes';
 import { scheduleRoute } from '../features/schedule/routes';
 import { agentStateRoute, campaignsReportRoute, wallboardRoute } from '../features/supervision/routes';
-import { tablePageRoute } from '../features/tables';
+import { tablePageRoute } from '../features/tables/routes';
 import { teamScheduleRoute } from '../features/teamSchedule/routes';
 import { daysOffRoute } from '../features/vacations/routes';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
