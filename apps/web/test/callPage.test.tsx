@@ -2,6 +2,7 @@ import type { CallData } from '@shiftline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextFullHour, toLocalInput } from '../src/features/calls/utils/callbackTime';
 import { callData, DISPOSITIONS, NO_SALES, PRODUCTS } from './callFixtures';
 import { callsTo, type Replies, serveFetch } from './fakeFetch';
 import { connectSocketEachTest } from './fakeSocket';
@@ -181,8 +182,21 @@ describe('CallPage', () => {
     fireEvent.change(input('sale-quantity-3'), { target: { value: '3' } });
     expect(screen.getByTestId('sale-total').textContent).toBe('$193.48');
     fireEvent.change(input('sale-quantity-3'), { target: { value: '' } });
+    // The post waits until released: while it is posted the button keeps saying what it does (it went blank).
+    const answer = fetch.getMockImplementation() as NonNullable<ReturnType<typeof fetch.getMockImplementation>>;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fetch.mockImplementation(async (request, init) => {
+      if (String(request).endsWith('/set_new_sales')) await held;
+      return answer(request, init);
+    });
     fireEvent.click(screen.getByTestId('sale-post'));
+    await waitFor(() => expect(screen.getByTestId('sale-post').textContent).toBe('Posting sale…'));
+    release();
     expect((await screen.findByTestId('sale-posted')).textContent).toContain('$44.98');
+    expect(screen.getByTestId('sale-post').textContent).toBe('Post sale');
     expect(callsTo(fetch, 'POST', '/api/sales/41/set_new_sales')).toEqual([
       {
         sales: [
@@ -241,13 +255,13 @@ describe('CallPage', () => {
     ]);
   });
 
-  it('sets a callback for the chosen time in the agent zone', async () => {
+  it('sets a callback for the chosen time in the agent zone (a time ahead: a past one is refused)', async () => {
     const { fetch } = setUp({
       'POST /api/inquiries/41/set_call_back': {
         status: 200,
         body: callData({
           callback: {
-            date_time: '2026-01-16T15:30:00.000Z',
+            date_time: '2031-01-16T15:30:00.000Z',
             user_name: 'Ada Byron',
             user_avatar: null,
             user_role: 'Agent',
@@ -256,16 +270,28 @@ describe('CallPage', () => {
         }),
       },
     });
+
     const when = (await screen.findAllByTestId('callback-time'))[0] as HTMLInputElement;
-    fireEvent.change(when, { target: { value: '2026-01-16T10:30' } });
+    fireEvent.change(when, { target: { value: '2031-01-16T10:30' } });
     fireEvent.click(screen.getAllByTestId('callback-set')[0] as HTMLElement);
     // 10:30 in Toronto (EST) is 15:30 UTC.
     await waitFor(() =>
       expect(callsTo(fetch, 'POST', '/api/inquiries/41/set_call_back')).toEqual([
-        { date_time: Date.parse('2026-01-16T15:30:00Z') / 1000 },
+        { date_time: Date.parse('2031-01-16T15:30:00Z') / 1000 },
       ]),
     );
-    expect((await screen.findByTestId('callback-info')).textContent).toContain('Fri 16 Jan 2026, 10:30 EST');
+    expect((await screen.findByTestId('callback-info')).textContent).toContain('Thu 16 Jan 2031, 10:30 EST');
+  });
+
+  it('offers the first full hour at least 15 minutes ahead in every picker, and refuses a time already past', async () => {
+    setUp({});
+    const pickers = (await screen.findAllByTestId('callback-time')) as HTMLInputElement[];
+    const offered = nextFullHour(Date.now(), 'America/Toronto');
+    expect(offered - Date.now()).toBeGreaterThanOrEqual(15 * 60_000);
+    for (const picker of pickers) expect(picker.value).toBe(toLocalInput(offered, 'America/Toronto'));
+    fireEvent.change(pickers[0] as HTMLInputElement, { target: { value: '2026-01-16T10:30' } });
+    expect((await screen.findByText('Choose a time that has not passed')).textContent).toBeTruthy();
+    expect((screen.getAllByTestId('callback-set')[0] as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says a missed call went back to the queue, offers nothing to work on and forgets it', async () => {

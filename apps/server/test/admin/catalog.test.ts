@@ -169,6 +169,12 @@ describe('dispositions', () => {
     const early = await post(agent, `/api/dispositions/set_disposition/${callId}`, { disposition: callback });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.fields).toEqual({ disposition: 'needs a callback time' });
+    // A time already past is refused (naming the field); a minute's grace covers the clocks' difference.
+    const past = await post(agent, `/api/inquiries/${callId}/set_call_back`, {
+      date_time: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields).toEqual({ date_time: 'must not be in the past' });
     const at = Math.floor(Date.now() / 1000) + 86_400;
     expect((await post(agent, `/api/inquiries/${callId}/set_call_back`, { date_time: at })).statusCode).toBeLessThan(
       300,

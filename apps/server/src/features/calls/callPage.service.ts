@@ -195,6 +195,8 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
     setCallBack: (agent: Agent, callId: number, at: number | undefined) =>
       onOwnLiveCall(agent, callId, async (trx, call) => {
         const when = at === undefined ? now() : new Date(at * 1000);
+        // A minute's grace for the clocks of the agent's machine and the server.
+        if (when.getTime() < now().getTime() - 60_000) throw invalidField('date_time', 'must not be in the past');
         await createCallsRepository(trx).update(call.id, {
           callback_requested: true,
           callback_at: when,

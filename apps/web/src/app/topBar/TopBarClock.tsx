@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatClock } from '@shiftline/shared';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 function ClockReading({ caption, text, testId }: { caption: string; text: string; testId: string }) {
   return (

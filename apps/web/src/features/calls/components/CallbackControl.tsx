@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CallData } from '@shiftline/shared';
 import { useState } from 'react';
+import { useNow } from '../../../lib/useNow';
 import { callsApi } from '../api';
 import { useCallAction } from '../hooks/useCallAction';
 import { formatCallbackTime, localInputToUnix, nextFullHour, toLocalInput } from '../utils/callbackTime';
@@ -12,12 +13,16 @@ import { formatCallbackTime, localInputToUnix, nextFullHour, toLocalInput } from
 /** The call's callback (spec §2.9): when, and who asked for it; set one for a chosen time, or remove it. */
 export function CallbackControl({ call, zone }: { call: CallData; zone: string }) {
   const id = call.inquiry_id;
-  const [when, setWhen] = useState(() => toLocalInput(nextFullHour(Date.now(), zone), zone));
+  // Until the agent picks a time, the offered one follows the clock, so it is never past and every picker agrees.
+  const nowMs = useNow(30_000).getTime();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const when = chosen ?? toLocalInput(nextFullHour(nowMs, zone), zone);
   const set = useCallAction((unix: number) => callsApi.setCallback(id, unix));
   const unset = useCallAction(() => callsApi.unsetCallback(id));
   const busy = set.isPending || unset.isPending;
   const error = set.error ?? unset.error;
   const unix = localInputToUnix(when, zone);
+  const past = unix !== null && unix * 1000 < nowMs;
   const { callback } = call;
   return (
     <Box data-testid="callback" sx={{ display: 'grid', gap: 1 }}>
@@ -47,14 +52,15 @@ export function CallbackControl({ call, zone }: { call: CallData; zone: string }
           label={`Call back at (${zone.split('/').pop()?.replace('_', ' ')})`}
           size="small"
           value={when}
-          onChange={(event) => setWhen(event.target.value)}
-          error={unix === null}
+          onChange={(event) => setChosen(event.target.value)}
+          error={unix === null || past}
+          helperText={past ? 'Choose a time that has not passed' : undefined}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'callback-time' } }}
         />
         <Button
           variant="outlined"
           onClick={() => unix !== null && set.mutate(unix)}
-          disabled={unix === null || busy}
+          disabled={unix === null || past || busy}
           loading={set.isPending}
           data-testid="callback-set"
         >

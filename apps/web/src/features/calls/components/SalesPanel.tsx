@@ -95,18 +95,21 @@ export function SalesPanel({ callId }: { callId: number }) {
           onClick={() => clear.mutate(undefined, { onSuccess: () => setDraft({}) })}
           disabled={busy || (lines.length === 0 && posted.sales.length === 0)}
           loading={clear.isPending}
+          loadingPosition="start"
           data-testid="sale-clear"
         >
-          Clear
+          {clear.isPending ? 'Clearing…' : 'Clear'}
         </Button>
         <Button
           variant="contained"
           onClick={() => post.mutate({ sales: lines }, { onSuccess: (answer) => setDraft(draftOf(answer)) })}
           disabled={busy || lines.length === 0}
+          // The label stays while the sale is posted (centred, MUI hides it behind the spinner: a blank button).
           loading={post.isPending}
+          loadingPosition="start"
           data-testid="sale-post"
         >
-          Post sale
+          {post.isPending ? 'Posting sale…' : 'Post sale'}
         </Button>
       </Box>
       {posted.sale_posted && posted.sales.length > 0 ? (

@@ -17,7 +17,17 @@ export function formatCallbackTime(iso: string, zone: string): string {
   return time.isValid ? time.setZone(zone).toFormat('ccc d LLL yyyy, HH:mm ZZZZ') : iso;
 }
 
-/** The next full hour from now: the callback time first offered. */
+/** How far ahead the first offered callback time is at least: time to finish the call and the form. */
+const OFFER_AHEAD_MINUTES = 15;
+
+/**
+ * The callback time first offered: the first full hour at least 15 minutes from now. Read from the same clock, every
+ * picker (the call page's, the after-call form's) offers the same time.
+ */
 export function nextFullHour(nowMs: number, zone: string): number {
-  return DateTime.fromMillis(nowMs, { zone }).startOf('hour').plus({ hours: 1 }).toMillis();
+  return DateTime.fromMillis(nowMs, { zone })
+    .plus({ minutes: OFFER_AHEAD_MINUTES })
+    .startOf('hour')
+    .plus({ hours: 1 })
+    .toMillis();
 }
