@@ -151,4 +151,32 @@ describe('DataTable', () => {
     await waitFor(() => expect(console.error).toHaveBeenCalled());
     expect(screen.getAllByTestId('table-row')).toHaveLength(2);
   });
+
+  it('opens a form action’s form from its own form-data url with the row’s key fields', async () => {
+    const withForm = leads({
+      headers: [
+        header('client_name'),
+        header('actions', {
+          actions: [{ name: 'review', text: 'Review', kind: 'form', url: '/api/leads/review_form' }],
+        }),
+      ],
+    });
+    const fetch = renderTable({
+      'GET /api/tables/leads': { status: 200, body: withForm },
+      'GET /api/leads/review_form': { status: 404, body: { error: { code: 'not_found', message: 'No such lead.' } } },
+    });
+    fireEvent.click((await screen.findAllByTestId('table-action-review'))[0] as HTMLElement);
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/leads/review_form?'))).toBe(true),
+    );
+    const asked = fetch.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/leads/review_form?'));
+    const query = new URLSearchParams((asked as string).split('?')[1]);
+    expect(Object.fromEntries(query)).toMatchObject({
+      table_name: 'leads',
+      identifier_name: 'id',
+      identifier_type: 'int',
+      identifier_value: '1',
+    });
+    expect(callsTo(fetch, 'GET', '/api/get_edit_table_row_data')).toEqual([]);
+  });
 });

@@ -71,6 +71,9 @@ describe('cells and totals', () => {
     expect(formatTotal(header('m', { formatMoney: true, total: 'sum' }), 123456)).toBe('$1,234.56');
     expect(formatTotal(header('a', { total: 'awg' }), 2 / 3)).toBe('0.67');
     expect(formatTotal(header('t', { formatSecInTime: true, total: 'sum' }), 90_000)).toBe('25:00:00');
+    // An average time keeps two decimals of its seconds (spec §9 'awg').
+    expect(formatTotal(header('q', { formatSecInTime: true, total: 'awg' }), 83.456)).toBe('00:01:23.46');
+    expect(formatTotal(header('q', { formatSecInTime: true, total: 'awg' }), 59.999)).toBe('00:01:00.00');
   });
 });
 

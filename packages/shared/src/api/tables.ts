@@ -44,7 +44,10 @@ export const tableActionSchema = z.object({
   text: z.string(),
   icon: z.string().optional(),
   kind: z.enum(['post', 'form']),
-  /** post: the endpoint, ':id' standing for the row's identifier. */
+  /**
+   * post: the endpoint, ':id' standing for the row's identifier. form: where the action's own form data is read (GET
+   * with the row's key fields, as GET /api/get_edit_table_row_data takes them; that one when absent).
+   */
   url: z.string().optional(),
   /** Asked before a post action runs. */
   confirm: z.string().optional(),

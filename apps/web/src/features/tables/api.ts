@@ -37,12 +37,16 @@ export const tablesApi = {
   /** A row action of kind 'post': ':id' in its url stands for the row's identifier. */
   postAction: (url: string, identifier: string | number) =>
     http.post<unknown>(url.replace(':id', encodeURIComponent(String(identifier))), { identifier }),
-  editForm: (query: {
-    table_name: string;
-    identifier_name: string;
-    identifier_type: 'int' | 'string';
-    identifier_value: string;
-    user_id?: number;
-  }) => http.get<EditRowForm>('/api/get_edit_table_row_data', query),
+  /** A row's edit form: the table's (GET /api/get_edit_table_row_data), or a form action's own url, by its key fields. */
+  editForm: (
+    query: {
+      table_name: string;
+      identifier_name: string;
+      identifier_type: 'int' | 'string';
+      identifier_value: string;
+      user_id?: number;
+    },
+    url = '/api/get_edit_table_row_data',
+  ) => http.get<EditRowForm>(url, query),
   saveForm: (url: string, body: unknown) => http.post<{ status: string }>(url, body),
 };

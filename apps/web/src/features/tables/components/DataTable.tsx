@@ -180,7 +180,8 @@ export function DataTable({
         <EditRowDialog
           tableName={name}
           identifierName={response.identifier_name}
-          row={actions.editing}
+          row={actions.editing.row}
+          formUrl={actions.editing.action.url}
           zone={zone}
           onSaved={() => {
             actions.closeEdit();

@@ -21,22 +21,27 @@ type Props = {
   /** After a save: the form closes and the table loads again (spec §4). */
   onSaved: () => void;
   onClose: () => void;
+  /** The form action's own form-data url (GET with the key fields); the table's row form when absent. */
+  formUrl?: string;
 };
 
-/** The row's edit form (GET /api/get_edit_table_row_data), sent back to its save_url. */
-export function EditRowDialog({ tableName, identifierName, row, zone, onSaved, onClose }: Props) {
+/** The row's edit form (GET /api/get_edit_table_row_data, or the action's own url), sent back to its save_url. */
+export function EditRowDialog({ tableName, identifierName, row, zone, onSaved, onClose, formUrl }: Props) {
   const identifier = row[identifierName];
   const userId = typeof row.user_id === 'number' ? row.user_id : undefined;
   const form = useQuery({
-    queryKey: ['tables', 'edit-form', tableName, identifierName, identifier, userId],
+    queryKey: ['tables', 'edit-form', tableName, identifierName, identifier, userId, formUrl],
     queryFn: () =>
-      tablesApi.editForm({
-        table_name: tableName,
-        identifier_name: identifierName,
-        identifier_type: typeof identifier === 'number' ? 'int' : 'string',
-        identifier_value: String(identifier),
-        user_id: userId,
-      }),
+      tablesApi.editForm(
+        {
+          table_name: tableName,
+          identifier_name: identifierName,
+          identifier_type: typeof identifier === 'number' ? 'int' : 'string',
+          identifier_value: String(identifier),
+          user_id: userId,
+        },
+        formUrl,
+      ),
     retry: false,
     gcTime: 0,
   });

@@ -7,11 +7,12 @@ type Pending = { action: TableAction; row: TableRow };
 
 /**
  * A table's row actions: a 'post' action asks its confirm first, then POSTs {identifier} to its url; a 'form'
- * action opens the row's edit form. After either, the table loads again.
+ * action opens the row's edit form (read from the action's own url when it names one). After either, the table loads
+ * again.
  */
 export function useRowActions(identifierName: string, reload: () => void) {
   const [confirming, setConfirming] = useState<Pending | null>(null);
-  const [editing, setEditing] = useState<TableRow | null>(null);
+  const [editing, setEditing] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -34,7 +35,7 @@ export function useRowActions(identifierName: string, reload: () => void) {
   };
 
   const start = (action: TableAction, row: TableRow) => {
-    if (action.kind === 'form') setEditing(row);
+    if (action.kind === 'form') setEditing({ action, row });
     else if (action.confirm) setConfirming({ action, row });
     else void post({ action, row });
   };

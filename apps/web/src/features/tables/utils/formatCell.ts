@@ -52,6 +52,11 @@ export function formatCellText(header: TableHeader, row: TableRow, zone: string)
 /** A totals cell: money with 2 decimals, times as hh:mm:ss, 'awg' averages with 2 decimals (spec §9). */
 export function formatTotal(header: TableHeader, total: number | null | undefined): string {
   if (total === null || total === undefined || !Number.isFinite(total)) return '';
+  // An average time keeps its hundredths of a second (spec §9: 'awg' totals to 2 decimals): 00:01:23.46.
+  if (header.formatSecInTime && header.total === 'awg') {
+    const hundredths = Math.round(total * 100);
+    return `${formatTimeCell(Math.floor(hundredths / 100))}.${String(hundredths % 100).padStart(2, '0')}`;
+  }
   if (header.formatSecInTime) return formatTimeCell(total);
   if (header.formatMoney) return formatMoneyCard(total);
   if (header.as_percent) return `${round2(total).toFixed(2)}%`;
