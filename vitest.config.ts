@@ -130,7 +130,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: BROWSER_TESTS.ownApp,
           globalSetup: ['support/globalSetup.ts'],
-          testTimeout: 60_000,
+          // Beside the unit and integration tests (npm test) the longest tests without a limit of their own took 35 s.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // Tests a file marks concurrent run two at a time: one waits on the network while the other works.
