@@ -126,6 +126,32 @@ describe('inbound dashboard, administrator', () => {
     expect(await admin.getByTestId('card-comparison').count()).toBe(0);
   });
 
+  it('says why the figures could not be loaded, with a Retry that loads them', async () => {
+    // The server's answer when the database does not answer (a real outage is not staged for one page's notice).
+    const records = '**/api/dashboards/records-for-campaigns';
+    const message = 'The database is not answering. Please try again in a moment.';
+    let periodAttempts = 0;
+    await admin.route(records, (route) => {
+      const body = route.request().postDataJSON() as { start: number; end: number };
+      if (body.end - body.start > 86_400) periodAttempts += 1; // the main period's, not Today at-a-Glance's day
+      return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message } } });
+    });
+    await admin.goto('/dashboards/inbound');
+    const notice = admin.getByTestId('dashboard-load-failed');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(`The figures could not be loaded. ${message}`);
+    expect(await cardValue(admin, 'card-all-calls')).toBe('—');
+    await shoot(admin, 'dashboard-load-failed');
+
+    // The notice came with the first failure; the app's own two retries are spent before the database is back.
+    await expect.poll(() => periodAttempts, { timeout: 15_000 }).toBe(3);
+    await admin.unroute(records);
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await admin.getByTestId('overview').waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(Number((await cardValue(admin, 'card-all-calls'))?.replace(/,/g, ''))).toBeGreaterThan(0);
+  });
+
   it('switches Overview modes, and a queue slice shown alone is cleared by a mode change', async () => {
     await openDashboard(admin, 'inbound');
     expect(await admin.getByTestId('overview-mode-hourly').getAttribute('aria-pressed')).toBe('true');

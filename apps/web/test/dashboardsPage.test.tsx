@@ -4,6 +4,7 @@ import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-li
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/features/auth';
+import { createQueryClient } from '../src/lib/queryClient';
 import { fakeLastMonth, fakeMetrics, fakeRecords } from './dashboardsFixtures';
 import { fakeFetch } from './fakeFetch';
 import { fakeUser } from './fakeUser';
@@ -230,6 +231,56 @@ describe('call-statistics dashboard', () => {
     expect(cardValue('card-all-calls')).toBe('—');
     await waitFor(() => expect(cardValue('last-month-card-calls')).toBe('—'));
     expect(screen.queryAllByText('Counting..')).toHaveLength(0);
+  });
+
+  it('shows why the first load failed with a Retry that loads the figures', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let down = true;
+    const fetch = serve('administrator', () => fakeRecords('inbound'));
+    const answer = fetch.getMockImplementation() as NonNullable<ReturnType<typeof fetch.getMockImplementation>>;
+    fetch.mockImplementation(async (input, init) => {
+      if (down && /records-for-campaigns|last-month-data/.test(String(input))) {
+        const message = 'The database is not answering. Try again in a moment.';
+        return new Response(JSON.stringify({ error: { code: 'database_unavailable', message } }), { status: 503 });
+      }
+      return answer(input, init);
+    });
+    renderPage('inbound');
+    const notice = await screen.findByTestId('dashboard-load-failed');
+    expect(notice.textContent).toContain('The figures could not be loaded. The database is not answering.');
+    await waitFor(() => expect(cardValue('last-month-card-calls')).toBe('—'));
+
+    down = false;
+    fireEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('overview');
+    await waitFor(() => expect(cardValue('last-month-card-calls')).toBe('77.42'));
+    expect(cardValue('card-contact-rate')).toBe('62.50%');
+    expect(screen.queryByTestId('dashboard-load-failed')).toBeNull();
+  });
+
+  it('says the load failed at its first failed attempt, while the app still retries against a slow database', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetch = serve('administrator', () => fakeRecords('inbound'));
+    const answer = fetch.getMockImplementation() as NonNullable<ReturnType<typeof fetch.getMockImplementation>>;
+    const attempts = { records: 0 };
+    fetch.mockImplementation(async (input, init) => {
+      if (!String(input).includes('records-for-campaigns')) return answer(input, init);
+      attempts.records += 1;
+      // The first attempt fails; the app's retry (a second later) finds the database still thinking.
+      if (attempts.records > 1) return new Promise<Response>(() => undefined);
+      return new Response(JSON.stringify({ error: { code: 'database_unavailable', message: 'Down' } }), {
+        status: 503,
+      });
+    });
+    renderWithProviders(
+      <SignedIn>
+        <CallStatsPage campaignType="inbound" />
+      </SignedIn>,
+      { queryClient: createQueryClient(() => undefined) },
+    );
+    expect((await screen.findByTestId('dashboard-load-failed')).textContent).toContain('could not be loaded');
+    expect(cardValue('card-all-calls')).toBe('—');
+    expect(within(screen.getByTestId('call-cards')).queryAllByText('Counting..')).toHaveLength(0);
   });
 
   it('a compare range relabels the picker, adds comparison percents with a dash for zero, and clears', async () => {

@@ -14,13 +14,17 @@ function CurrentPath() {
 
 /**
  * Renders a component with the app's providers and an in-memory router starting at `path`; with `showPath`, the
- * router's current path follows it in an output with the test id `path`.
+ * router's current path follows it in an output with the test id `path`. The query client retries nothing unless
+ * a test passes its own (the app's, to see what its retries do).
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', showPath = false }: { path?: string; showPath?: boolean } = {},
+  {
+    path = '/',
+    showPath = false,
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  }: { path?: string; showPath?: boolean; queryClient?: QueryClient } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

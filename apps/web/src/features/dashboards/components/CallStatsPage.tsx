@@ -32,6 +32,7 @@ import type { GlanceComparison } from '../utils/todayAtGlanceChart';
 import { CallCards } from './CallCards';
 import { ChartCard } from './ChartCard';
 import { DashboardFilters } from './DashboardFilters';
+import { DashboardLoadFailed } from './DashboardLoadFailed';
 import { DispositionsChart } from './DispositionsChart';
 import { DonutChart } from './DonutChart';
 import { LastMonthPanel } from './LastMonthPanel';
@@ -92,6 +93,8 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
   const sources = useStatsSources(widgets.statsSourceSelect);
 
   const data = records.data;
+  // The loads behind the cards (a comparison that fails is only left out): one notice, one Retry for both.
+  const failedLoads = [records, lastMonth].filter((load) => load.failed);
   const glanceComparison = useMemo<GlanceComparison | null>(() => {
     if (!glance.data || glance.isPlaceholderData) return null;
     const days = compare ? dayCount(compare) : 1;
@@ -139,12 +142,14 @@ export function CallStatsPage({ campaignType }: { campaignType: CampaignType }) 
         statsSources={statsSources}
         onStatsSourcesChange={setStatsSources}
       />
-      {records.failed ? (
-        <Typography variant="body2" color="text.secondary" role="status" data-testid="dashboard-load-failed">
-          {data
-            ? 'The figures for these choices could not be loaded; the ones shown are from before.'
-            : 'The figures could not be loaded. Change a choice or reload the page to try again.'}
-        </Typography>
+      {failedLoads.length > 0 ? (
+        <DashboardLoadFailed
+          keptFigures={data !== undefined}
+          error={failedLoads[0]?.error ?? null}
+          onRetry={() => {
+            for (const load of failedLoads) load.retry();
+          }}
+        />
       ) : null}
       <CallCards
         cards={callCardsFor(

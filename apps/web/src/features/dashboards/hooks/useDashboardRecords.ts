@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { dashboardsApi } from '../api';
+import { type DashboardLoad, loadStateOf } from '../utils/dashboardLoad';
 import { useKeptData } from './useKeptData';
 
 /**
@@ -21,5 +22,6 @@ export function useDashboardRecords(query: DashboardQuery | null, what: string) 
     `Dashboard: ${what} could not be loaded`,
   );
   const data = useKeptData(result.data);
-  return { data, failed: result.isError, isPlaceholderData: result.isPlaceholderData || result.isError };
+  const load: DashboardLoad = loadStateOf(result);
+  return { data, ...load, isPlaceholderData: result.isPlaceholderData || load.failed };
 }

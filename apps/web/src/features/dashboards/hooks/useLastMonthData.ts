@@ -2,6 +2,7 @@ import type { DashboardQuery } from '@shiftline/shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useLoggedQuery } from '../../../lib/useLoggedQuery';
 import { dashboardsApi } from '../api';
+import { loadStateOf } from '../utils/dashboardLoad';
 import { useKeptData } from './useKeptData';
 
 /** The last-month graph and its cards (null: the viewer does not get them); a failed refresh keeps the last answer. */
@@ -15,5 +16,5 @@ export function useLastMonthData(query: DashboardQuery | null) {
     },
     'Dashboard: last-month data could not be loaded',
   );
-  return { data: useKeptData(result.data), failed: result.isError };
+  return { data: useKeptData(result.data), ...loadStateOf(result) };
 }
