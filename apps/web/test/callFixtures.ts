@@ -16,6 +16,8 @@ export function callData(overrides: Partial<CallData> = {}): CallData {
     city: 'Toronto',
     state: 'ON',
     zip: 'M5J 2X5',
+    height: null,
+    weight: null,
     blocked: false,
     direction: 'inbound',
     status: 'talking',
@@ -34,6 +36,8 @@ export function callData(overrides: Partial<CallData> = {}): CallData {
     voice_mail: false,
     missed: false,
     handed_over: false,
+    after_call_statuses: [{ name: 'ready', title: 'Ready' }],
+    lead: null,
     ...overrides,
   };
 }
@@ -44,7 +48,7 @@ export const PRODUCTS: Product[] = [
   { id: 3, name: 'Premium plan', price_cents: 4950, currency: 'CAD' },
 ];
 
-export const NO_SALES: Sales = { sales: [], sale_posted: false, complete_date: null, total_cents: 0 };
+export const NO_SALES: Sales = { sales: [], sale_posted: false, complete_date: null, total_cents: 0, url: null };
 
 export const DISPOSITIONS = {
   dispositions: [

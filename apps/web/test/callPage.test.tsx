@@ -96,6 +96,8 @@ describe('CallPage', () => {
         city: 'Toronto',
         state: 'ON',
         zip: 'M5J 2X5',
+        height: null,
+        weight: null,
       },
     ]);
   });
@@ -292,6 +294,22 @@ describe('CallPage', () => {
     fireEvent.change(pickers[0] as HTMLInputElement, { target: { value: '2026-01-16T10:30' } });
     expect((await screen.findByText('Choose a time that has not passed')).textContent).toBeTruthy();
     expect((screen.getAllByTestId('callback-set')[0] as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the client’s height and weight and the call’s lead on the client card', async () => {
+    const lead = {
+      cold_call_id: 7,
+      create_time: '2026-01-10T12:00:00.000Z',
+      status: 'Callback',
+      product: 'Fibre 500',
+      service: 'Install',
+      source: 'Spring renewals',
+      sales_url: null,
+      created: false,
+    };
+    setUp({}, { call: callData({ height: '5 ft 10', weight: '72 kg', lead }) });
+    expect((await screen.findByTestId('client-measures')).textContent).toBe('5 ft 10 · 72 kg');
+    expect(screen.getByTestId('client-lead').textContent).toBe('Callback · Spring renewals\nFibre 500 · Install');
   });
 
   it('says a missed call went back to the queue, offers nothing to work on and forgets it', async () => {

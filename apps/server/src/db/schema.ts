@@ -215,6 +215,9 @@ export type ClientsTable = {
   created_at: Generated<Date>;
   /** The number in E.164 by the shared phone rule (null: not a valid number, or written before the rule ran). */
   phone_e164: string | null;
+  /** The client's height and weight as the agent wrote them (migration 0036). */
+  height: string | null;
+  weight: string | null;
 };
 
 /** The do-not-call list (migration 0029): numbers in E.164 the centre never dials and whose calls it refuses. */

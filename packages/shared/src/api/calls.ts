@@ -26,8 +26,28 @@ export const callClientSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   zip: z.string().nullable(),
+  /** As the agent wrote them ("5 ft 10", "72 kg"). */
+  height: z.string().nullable(),
+  weight: z.string().nullable(),
   blocked: z.boolean(),
 });
+
+/**
+ * The call's lead (spec §3 Call data): the client's lead in the call's campaign. Product, service, source and sales
+ * url are the lead list's columns of those names (custom fields), the source the list's name when it has none; the
+ * status is the last call's disposition ('New' before any call); created: this call is the client's first.
+ */
+export const callLeadSchema = z.object({
+  cold_call_id: z.number().int(),
+  create_time: z.string(),
+  status: z.string(),
+  product: z.string().nullable(),
+  service: z.string().nullable(),
+  source: z.string().nullable(),
+  sales_url: z.string().nullable(),
+  created: z.boolean(),
+});
+export type CallLead = z.infer<typeof callLeadSchema>;
 
 export const callbackInfoSchema = z.object({
   date_time: z.string(),
@@ -72,6 +92,10 @@ export const callDataSchema = callClientSchema.extend({
    * page shows the after-call form for that part (closing it moves only them). False for everyone else.
    */
   handed_over: z.boolean(),
+  /** The statuses the after-call form offers the call's agent (from after-call work, for their call type). */
+  after_call_statuses: z.array(z.object({ name: z.string(), title: z.string() })),
+  /** The client's lead in the call's campaign; null when there is none (an inbound caller with no lead). */
+  lead: callLeadSchema.nullable(),
 });
 export type CallData = z.infer<typeof callDataSchema>;
 
@@ -127,6 +151,8 @@ export const updateClientBodySchema = z.object({
   city: optionalText(100).nullish(),
   state: optionalText(100).nullish(),
   zip: optionalText(20).nullish(),
+  height: optionalText(40).nullish(),
+  weight: optionalText(40).nullish(),
 });
 export type UpdateClientBody = z.infer<typeof updateClientBodySchema>;
 
@@ -213,6 +239,8 @@ export const salesSchema = z.object({
   sale_posted: z.boolean(),
   complete_date: z.string().nullable(),
   total_cents: z.number().int(),
+  /** Where the sale is completed: the lead's sales url, if its list gave one. */
+  url: z.string().nullable(),
 });
 export type Sales = z.infer<typeof salesSchema>;
 

@@ -33,6 +33,7 @@ import * as campaignCatalog from './20261129_0032_campaign_catalog.js';
 import * as statsSourceNumbers from './20261129_0033_stats_source_numbers.js';
 import * as closedArrivals from './20261129_0034_closed_arrivals.js';
 import * as processHeartbeats from './20261129_0035_process_heartbeats.js';
+import * as clientMeasures from './20261129_0036_client_measures.js';
 
 /** Every migration in order; names are timestamped so they sort. Forward-only. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0033_stats_source_numbers': statsSourceNumbers,
   '20261129_0034_closed_arrivals': closedArrivals,
   '20261129_0035_process_heartbeats': processHeartbeats,
+  '20261129_0036_client_measures': clientMeasures,
 };

@@ -1,5 +1,7 @@
 import {
+  allowedTransitions,
   type CallData,
+  type CallLead,
   type CallState,
   commissionOf,
   isLiveStatus,
@@ -45,6 +47,8 @@ export function toCallData(row: CallDetailsRow): CallData {
     city: row.city,
     state: row.state,
     zip: row.zip,
+    height: row.height,
+    weight: row.weight,
     blocked: row.blocked ?? false,
     queued_at: new Date(row.queued_at).toISOString(),
     offered_at: iso(row.offered_at),
@@ -66,6 +70,45 @@ export function toCallData(row: CallDetailsRow): CallData {
     voice_mail: row.voice_mail,
     missed: row.missed,
     handed_over: false,
+    after_call_statuses: allowedTransitions('after_call_work', row.agent_call_type).map((name) => ({
+      name,
+      title: statusTitle(name),
+    })),
+    lead: leadOf(row),
+  };
+}
+
+/** A lead list column by name, any case ('Sales URL', 'sales_url'); null when the list has none or it is empty. */
+function leadField(fields: Record<string, string> | null, ...names: string[]): string | null {
+  const wanted = new Set(names);
+  for (const [name, value] of Object.entries(fields ?? {})) {
+    if (
+      wanted.has(
+        name
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_'),
+      ) &&
+      value.trim() !== ''
+    )
+      return value.trim();
+  }
+  return null;
+}
+
+/** The call's lead as the call data says it (spec §3): see callLeadSchema. */
+function leadOf(row: CallDetailsRow): CallLead | null {
+  if (row.lead_id === null || row.lead_created_at === null) return null;
+  const fields = row.lead_custom_fields;
+  return {
+    cold_call_id: row.lead_id,
+    create_time: new Date(row.lead_created_at).toISOString(),
+    status: row.lead_status ?? (row.lead_last_called_at ? 'Called' : 'New'),
+    product: leadField(fields, 'product'),
+    service: leadField(fields, 'service'),
+    source: leadField(fields, 'source') ?? row.lead_list_name,
+    sales_url: leadField(fields, 'sales_url', 'salesurl', 'url'),
+    created: row.first_of_client,
   };
 }
 
@@ -140,6 +183,7 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
       sale_posted: lines.length > 0,
       complete_date: lines[0] ? new Date(lines[0].created_at).toISOString() : null,
       total_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
+      url: leadOf(await details(callId))?.sales_url ?? null,
     };
   }
 
@@ -187,6 +231,8 @@ export function createCallPageService(deps: { db: Kysely<Database>; now?: () => 
             city: body.city || null,
             state: body.state || null,
             zip: body.zip || null,
+            ...(body.height !== undefined ? { height: body.height || null } : {}),
+            ...(body.weight !== undefined ? { weight: body.weight || null } : {}),
           })
           .where('id', '=', call.client_id)
           .execute();

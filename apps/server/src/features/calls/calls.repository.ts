@@ -1,4 +1,4 @@
-import { type CallState, LIVE_CALL_STATES } from '@shiftline/shared';
+import { type AgentCallType, type CallState, LIVE_CALL_STATES } from '@shiftline/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { CallsTable, Database } from '../../db/schema.js';
 import { HOURS_COLUMNS } from '../campaigns/index.js';
@@ -36,8 +36,21 @@ export type CallDetailsRow = CallRow & {
   city: string | null;
   state: string | null;
   zip: string | null;
+  height: string | null;
+  weight: string | null;
   blocked: boolean | null;
   disposition_title: string | null;
+  /** The call's agent's call type (the after-call form's statuses follow it). */
+  agent_call_type: AgentCallType | null;
+  /** The client's lead in the call's campaign, with its list and last call's disposition; null: none. */
+  lead_id: number | null;
+  lead_created_at: Date | null;
+  lead_custom_fields: Record<string, string> | null;
+  lead_list_name: string | null;
+  lead_status: string | null;
+  lead_last_called_at: Date | null;
+  /** No earlier call of the client: this call created the contact. */
+  first_of_client: boolean;
   callback_first_name: string | null;
   callback_second_name: string | null;
   callback_avatar: string | null;
@@ -229,6 +242,29 @@ export function createCallsRepository(db: Kysely<Database>) {
         .leftJoin('clients as cl', 'cl.id', 'c.client_id')
         .leftJoin('dispositions as d', 'd.id', 'c.disposition_id')
         .leftJoin('users as cb', 'cb.id', 'c.callback_user_id')
+        .leftJoin('users as ag', 'ag.id', 'c.agent_id')
+        // The client's lead in the call's campaign (one per client and campaign), its list and last outcome.
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('cold_calls as lead')
+              .leftJoin('lead_lists as ll', 'll.id', 'lead.list_id')
+              .leftJoin('calls as last', 'last.id', 'lead.last_call_id')
+              .leftJoin('dispositions as ld', 'ld.id', 'last.disposition_id')
+              .select([
+                'lead.id as lead_id',
+                'lead.campaign_id as lead_campaign_id',
+                'lead.client_id as lead_client_id',
+                'lead.created_at as lead_created_at',
+                'lead.custom_fields as lead_custom_fields',
+                'lead.last_called_at as lead_last_called_at',
+                'll.name as lead_list_name',
+                'ld.title as lead_status',
+              ])
+              .as('l'),
+          (join) =>
+            join.onRef('l.lead_campaign_id', '=', 'c.campaign_id').onRef('l.lead_client_id', '=', 'c.client_id'),
+        )
         .selectAll('c')
         .select([
           'camp.name as campaign_name',
@@ -243,7 +279,19 @@ export function createCallsRepository(db: Kysely<Database>) {
           'cl.city',
           'cl.state',
           'cl.zip',
+          'cl.height',
+          'cl.weight',
           'cl.blocked',
+          'ag.agent_call_type',
+          'l.lead_id',
+          'l.lead_created_at',
+          'l.lead_custom_fields',
+          'l.lead_list_name',
+          'l.lead_status',
+          'l.lead_last_called_at',
+          sql<boolean>`NOT EXISTS (SELECT 1 FROM calls p WHERE p.client_id = c.client_id AND p.id < c.id)`.as(
+            'first_of_client',
+          ),
           'd.title as disposition_title',
           'cb.first_name as callback_first_name',
           'cb.second_name as callback_second_name',

@@ -22,6 +22,8 @@ const FIELDS: { key: keyof ClientForm; label: string; type?: 'email'; wide?: boo
   { key: 'state', label: 'State / province' },
   { key: 'zip', label: 'ZIP / postal code' },
   { key: 'country', label: 'Country (2 letters)' },
+  { key: 'height', label: 'Height' },
+  { key: 'weight', label: 'Weight' },
 ];
 
 const formOf = (call: CallData): ClientForm => ({
@@ -34,6 +36,8 @@ const formOf = (call: CallData): ClientForm => ({
   city: call.city ?? '',
   state: call.state ?? '',
   zip: call.zip ?? '',
+  height: call.height ?? '',
+  weight: call.weight ?? '',
 });
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -48,6 +52,8 @@ const bodyOf = (form: ClientForm): UpdateClientBody => ({
   city: orNull(form.city),
   state: orNull(form.state),
   zip: orNull(form.zip),
+  height: orNull(form.height),
+  weight: orNull(form.weight),
 });
 
 /** The client's address as lines, empty parts left out (the country has its own row). */
@@ -69,7 +75,10 @@ function Detail({ term, children, testId }: { term: string; children: string; te
   );
 }
 
-/** The client card of the call page: name, phone, address, email and country; Edit saves them to the client. */
+/**
+ * The client card of the call page: name, phone, address, email, country, height and weight (Edit saves them to the
+ * client), and the client's lead in the call's campaign: its status, source, product and service.
+ */
 export function ClientCard({ call }: { call: CallData }) {
   const [form, setForm] = useState<ClientForm | null>(null);
   const save = useCallAction((body: UpdateClientBody) => callsApi.updateClient(call.inquiry_id, body));
@@ -108,6 +117,21 @@ export function ClientCard({ call }: { call: CallData }) {
           <Detail term="Country" testId="client-country">
             {call.country || '—'}
           </Detail>
+          {call.height || call.weight ? (
+            <Detail term="Height, weight" testId="client-measures">
+              {[call.height, call.weight].filter(Boolean).join(' · ')}
+            </Detail>
+          ) : null}
+          {call.lead ? (
+            <Detail term="Lead" testId="client-lead">
+              {[
+                `${call.lead.status}${call.lead.source ? ` · ${call.lead.source}` : ''}`,
+                [call.lead.product, call.lead.service].filter(Boolean).join(' · '),
+              ]
+                .filter((line) => line !== '')
+                .join('\n')}
+            </Detail>
+          ) : null}
         </Box>
       </Box>
     );
