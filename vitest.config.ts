@@ -63,9 +63,9 @@ const WEB_TESTS = webTests();
 
 /**
  * The browser tests that start an app of their own (a centre from nothing, the real-SIP files that re-run inside a
- * private network namespace with their own app and Kamailio), read from their files. They share nothing with the other
- * browser tests, whose files take turns on one shared server, and the real-SIP ones mostly wait on real time (rings, a
- * 5 s auto-answer, talk): npm test runs them as a project of their own (e2e-own-app) beside the e2e project.
+ * private network namespace with their own app and Kamailio), read from their files: a project of their own
+ * (e2e-own-app), without the shared server the e2e project's files take turns on. npm test runs the e2e project beside
+ * the unit and integration tests, then this one (scripts/test.mjs says why).
  */
 function browserTests() {
   const folder = 'e2e/tests';
