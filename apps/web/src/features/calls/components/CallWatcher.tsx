@@ -3,12 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStatusInfo } from '../../status';
 import { type EndedOffer, useCallWatcher } from '../hooks/useCallWatcher';
-import { OfferEndedNotice } from './OfferEndedNotice';
 
-// The notice loads when a queue callback is announced, not with the first page.
+// The notices load when first shown, not with the first page (their snackbar code is not otherwise on it).
 const QueueCallbackNotice = lazy(async () => ({
   default: (await import('./QueueCallbackNotice')).QueueCallbackNotice,
 }));
+const OfferEndedNotice = lazy(async () => ({ default: (await import('./OfferEndedNotice')).OfferEndedNotice }));
 
 /**
  * Mounted once in the signed-in shell for roles that take calls: opens the call page when a call rings for the agent
@@ -25,11 +25,13 @@ export function CallWatcher({ userId }: { userId: number }) {
   return (
     <>
       {ended ? (
-        <OfferEndedNotice
-          end={ended.end}
-          statusTitle={status.data?.status.title ?? null}
-          onClose={() => setEnded(null)}
-        />
+        <Suspense fallback={null}>
+          <OfferEndedNotice
+            end={ended.end}
+            statusTitle={status.data?.status.title ?? null}
+            onClose={() => setEnded(null)}
+          />
+        </Suspense>
       ) : null}
       {callback ? (
         <Suspense fallback={null}>
