@@ -133,8 +133,8 @@ export default defineConfig({
       // uses: zod only lands in the chunks of forms that validate in the browser.
       treeshake: {
         // One exception: the module that points Luxon at the shared tz table for the thirteen zones.
-        // The app's own modules are pure too (imports for effect are the CSS only), so importing one name from a
-        // feature's index does not load everything the index re-exports.
+        // The app's own modules are side-effect free too: none is imported for its effect alone (the CSS they import
+        // keeps its own), so importing one name from a feature's index does not load all the index re-exports.
         moduleSideEffects: (id) => {
           if (id.includes('/packages/shared/src/')) return id.includes('/time/tzdb/installTzdbZones');
           return /\/apps\/web\/src\/.*\.tsx?$/.test(id) ? false : undefined;
