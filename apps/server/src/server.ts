@@ -48,6 +48,24 @@ const app = await buildApp({
   logger: { level: config.logLevel, transport: undefined },
   live: { sweepEveryMs: 1000, reconcileAtStart: presence.alone, heartbeatEveryMs: HEARTBEAT_EVERY_MS },
 });
+// A stop asked for from here on closes cleanly (before the ready line: a test or a supervisor may stop it at once).
+let simulator: Simulator | null = null;
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  await simulator?.stop();
+  await app.close();
+  await database.close();
+  await presence.release();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
@@ -72,7 +90,6 @@ if (config.seedDemo) {
 
 // The live simulated centre (SIMULATE=false turns it off): callers and the generated agents on today's shifts,
 // through the same calls a browser makes.
-let simulator: Simulator | null = null;
 if (config.simulate) {
   const placeSipCaller =
     config.sip && config.demoCallersUrl ? demoCallersClient(config.demoCallersUrl, config.sip.secret) : undefined;
@@ -137,19 +154,3 @@ async function openServingDatabase(config: ServerConfig): Promise<DatabaseHandle
   await setup.close();
   return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.database });
 }
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
-  await simulator?.stop();
-  await app.close();
-  await database.close();
-  await presence.release();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
@@ -10,13 +11,14 @@ import { as, demoEmail, login, type Session, testConfig } from './support/testAp
  * Contention is not an outage (issue 26 item 12): a burst of one agent's status changes takes turns without holding
  * database connections, so it never answers 503; a pool whose connections are all busy while the database answers
  * says 429 (try again), and 503 stays for a database that does not answer (databaseOutage.test.ts). The pool's wait
- * is short here (300 ms) so that the old behaviour, transactions queued on the agent's row lock filling the pool,
- * fails at once.
+ * is 1 s here, and the burst meets the agent's row held by another transaction for 1.5 s: the old behaviour, each
+ * change holding a connection while it queued on that row, filled the pool and timed the rest out, whatever the
+ * machine's load.
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL as string;
 const databaseName = `shiftline_contention_${process.pid}`;
-const TIMEOUTS = { statementTimeoutMs: 5000, queryTimeoutMs: 6000, connectTimeoutMs: 300 };
+const TIMEOUTS = { statementTimeoutMs: 5000, queryTimeoutMs: 6000, connectTimeoutMs: 1000 };
 let database: DatabaseHandle;
 let app: FastifyInstance;
 let agent: Session;
@@ -45,8 +47,20 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('a busy database', () => {
 
   it('takes 50 status changes of one agent at once without a 503: each 200 or 409, one open state after', async () => {
     expect((await setStatus('administrative')).statusCode).toBe(200);
+    // Another transaction holds the agent's open state row for 1.5 s while the 50 changes arrive.
+    const holder = new pg.Client({ connectionString: withDatabase(adminUrl, databaseName) });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM agent_state_log WHERE user_id = $1 AND end_at IS NULL FOR UPDATE', [
+      agent.userId,
+    ]);
+    const released = new Promise((resolve) => setTimeout(resolve, 1500)).then(async () => {
+      await holder.query('COMMIT');
+      await holder.end();
+    });
     const statuses = Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? 'ready' : 'administrative'));
     const answers = await Promise.all(statuses.map(setStatus));
+    await released;
     const codes = answers.map((answer) => answer.statusCode);
     expect(
       codes.filter((code) => code !== 200 && code !== 409),
@@ -63,10 +77,10 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('a busy database', () => {
   });
 
   it('answers 429 (try again), not 503, when every connection stays busy while the database answers', async () => {
-    // Thirty 200 ms queries through a pool of ten: the last ten wait about 400 ms for a connection (more than the
-    // 300 ms allowed) while the first ones come back; a request queued behind them finds no connection either.
-    const flood = Array.from({ length: 30 }, () =>
-      sql`SELECT pg_sleep(0.2)`.execute(database.db).then(
+    // Sixty 500 ms queries through a pool of ten: all but the first twenty wait over the 1 s allowed for a connection
+    // while the first ones come back; a request queued behind them finds no connection either.
+    const flood = Array.from({ length: 60 }, () =>
+      sql`SELECT pg_sleep(0.5)`.execute(database.db).then(
         () => 'answered',
         (error: Error) => error.constructor.name,
       ),

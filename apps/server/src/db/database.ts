@@ -73,10 +73,11 @@ export class DatabaseBusyError extends Error {
 /**
  * A wait for a pooled connection that times out says "timeout exceeded when trying to connect" whether the database is
  * down or merely busy. It was busy when the pool was full and some connection came back from a query without an error
- * within the wait: such a timeout becomes a DatabaseBusyError.
+ * within the last statement timeout (a healthy database finishes every statement within it; a frozen one fails them
+ * instead): such a timeout becomes a DatabaseBusyError.
  */
-function tellingBusyFromDown(pool: pg.Pool, connectTimeoutMs: number | null): void {
-  if (connectTimeoutMs === null) return;
+function tellingBusyFromDown(pool: pg.Pool, timeouts: DatabaseTimeouts | null): void {
+  if (timeouts === null) return;
   let lastAnswerAt = 0;
   pool.on('release', (error) => {
     if (!error) lastAnswerAt = Date.now();
@@ -87,7 +88,7 @@ function tellingBusyFromDown(pool: pg.Pool, connectTimeoutMs: number | null): vo
       return await connect();
     } catch (error) {
       const full = pool.totalCount >= (pool.options.max ?? 10);
-      const answering = Date.now() - lastAnswerAt <= connectTimeoutMs;
+      const answering = Date.now() - lastAnswerAt <= timeouts.statementTimeoutMs;
       if (
         error instanceof Error &&
         /^timeout exceeded when trying to connect/.test(error.message) &&
@@ -129,7 +130,7 @@ export async function openDatabase(options: {
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL idle connection lost: ${error.message}\n`));
-    tellingBusyFromDown(pool, timeouts?.connectTimeoutMs ?? null);
+    tellingBusyFromDown(pool, timeouts ?? null);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let mayTrust = true;
     const copyRows: DatabaseHandle['copyRows'] = async (table, columns, text, copyOptions) => {
