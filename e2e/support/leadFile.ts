@@ -1,8 +1,10 @@
 /**
  * A CSV of 1,000 leads (numbers unique to this run, in area code `area`) with seven bad lines: 12, 150, 151 (a
- * repeat of line 2), 400, 640, 801, 999. `surname` is on every good row, to find them in the cold-calls table.
+ * repeat of line 2), 400, 640, 801, 999. `surname` is on every good row, to find them in the cold-calls table. The
+ * default area code, 289 (Ontario), is one the demo's clients, leads and callers never have: a lead matching a demo
+ * client would be a duplicate against existing clients and change the counts.
  */
-export function leadFile(area = '905'): { csv: string; badLines: number[]; surname: string } {
+export function leadFile(area = '289'): { csv: string; badLines: number[]; surname: string } {
   const base = 3_000_000 + (Date.now() % 1_000_000);
   const rows = ['Telephone,First,Surname,Province,Plan'];
   for (let index = 0; index < 1000; index += 1) {
