@@ -85,3 +85,11 @@ export const carrierCaller = (
     call.timeout ?? '20s',
     '-timeout_error',
   ]);
+
+/** What SIPp said besides its statistics screen (an unexpected message, a timeout): why a call failed. */
+export const sippMessages = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => !line.includes('|') && !/^\s*-{5,}/.test(line) && line.trim() !== '')
+    .join('\n')
+    .slice(-2000);

@@ -12,6 +12,7 @@ import {
   eventually as eventuallyOr,
   type KamailioApp,
   kamailioSaid,
+  sippMessages,
   startKamailioApp,
 } from './kamailioApp.js';
 
@@ -37,14 +38,6 @@ const eventually = <T>(probe: () => Promise<T | null | undefined | false>) =>
     ms: 20_000,
     explain: () => `${kamailioSaid(kamailio)}\nrtpengine:\n${kamailio?.rtpengine.log().slice(-2000)}`,
   });
-
-/** What SIPp said besides its statistics screen (an unexpected message, a timeout): why a call failed. */
-const sippMessages = (output: string) =>
-  output
-    .split('\n')
-    .filter((line) => !line.includes('|') && !/^\s*-{5,}/.test(line) && line.trim() !== '')
-    .join('\n')
-    .slice(-2000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
