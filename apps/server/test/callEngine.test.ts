@@ -516,6 +516,17 @@ describe('the simulated phone network', () => {
 });
 
 describe('restart reconciliation', () => {
+  /** What a restart does: the next app on the same database reconciles before it serves. */
+  async function restart() {
+    const restarted = await buildApp({
+      config: testConfig(),
+      database: t.database,
+      now: () => clock,
+      live: { reconcileAtStart: true },
+    });
+    await restarted.close();
+  }
+
   it('ends the calls a crash left live and closes open states, counting each once', async () => {
     const campaign = await newCampaign();
     const talking = await newAgent(campaign);
@@ -534,14 +545,7 @@ describe('restart reconciliation', () => {
     const loggedOutAt = clock;
     advance(600_000);
 
-    // What a restart does: the next app on the same database reconciles before it serves.
-    const restarted = await buildApp({
-      config: testConfig(),
-      database: t.database,
-      now: () => clock,
-      live: { reconcileAtStart: true },
-    });
-    await restarted.close();
+    await restart();
     expect(await callRow(first.id)).toMatchObject({ status: 'ended', end_reason: 'restart', talk_seconds: 0 });
     expect(await callRow(second.id)).toMatchObject({ status: 'abandoned', end_reason: 'restart' });
     expect(await callRow(waiting.id)).toMatchObject({ status: 'abandoned', end_reason: 'restart' });
@@ -600,13 +604,7 @@ describe('restart reconciliation', () => {
     const crashedAt = clock;
     advance(600_000);
 
-    const restarted = await buildApp({
-      config: testConfig(),
-      database: t.database,
-      now: () => clock,
-      live: { reconcileAtStart: true },
-    });
-    await restarted.close();
+    await restart();
     expect(await callRow(call.id)).toMatchObject({
       status: 'ended',
       end_reason: 'restart',

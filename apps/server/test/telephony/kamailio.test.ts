@@ -153,6 +153,28 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
     expect(kamailio.log()).not.toMatch(/Relay Failed/);
   });
 
+  /** A SIPp caller from `caller` to `number` whose scenario expects the centre's refusal (603, 480). */
+  async function callerRefused(refusal: 'caller-declined' | 'caller-closed', number: string, caller: string) {
+    const refused = await runSipp([
+      `127.0.0.1:${kamailio.port}`,
+      '-sf',
+      scenario(refusal),
+      '-s',
+      number,
+      '-key',
+      'caller',
+      caller,
+      '-i',
+      '127.0.0.1',
+      '-m',
+      '1',
+      '-timeout',
+      '20s',
+      '-timeout_error',
+    ]).done;
+    expect(refused.code, `${refused.output.slice(-2000)}\n${kamailio.log().slice(-2000)}`).toBe(0);
+  }
+
   it('a blacklisted or do-not-call caller hears 603 Decline, is logged as blocked and never rings an agent', async () => {
     const { id, number } = await centre.campaign();
     const agent = await registeredAgent(id);
@@ -164,24 +186,7 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
       .execute();
     await db.insertInto('do_not_call').values({ phone: '+14165550148' }).execute();
     for (const caller of ['+14165550149', '+14165550148']) {
-      const declined = await runSipp([
-        `127.0.0.1:${kamailio.port}`,
-        '-sf',
-        scenario('caller-declined'),
-        '-s',
-        number,
-        '-key',
-        'caller',
-        caller,
-        '-i',
-        '127.0.0.1',
-        '-m',
-        '1',
-        '-timeout',
-        '20s',
-        '-timeout_error',
-      ]).done;
-      expect(declined.code, `${declined.output.slice(-2000)}\n${kamailio.log().slice(-2000)}`).toBe(0);
+      await callerRefused('caller-declined', number, caller);
     }
     const calls = await db.selectFrom('calls').selectAll().where('did', '=', number).orderBy('id').execute();
     expect(calls.map((call) => [call.status, call.block_reason, call.agent_id, call.offered_at])).toEqual([
@@ -208,24 +213,7 @@ describe.skipIf(!installed)('calls through Kamailio', () => {
       .set(hoursColumns({ time_zone: 'America/St_Johns', weekly: Array(7).fill(null), holidays: [] }))
       .where('id', '=', id)
       .execute();
-    const closed = await runSipp([
-      `127.0.0.1:${kamailio.port}`,
-      '-sf',
-      scenario('caller-closed'),
-      '-s',
-      number,
-      '-key',
-      'caller',
-      '+14165550147',
-      '-i',
-      '127.0.0.1',
-      '-m',
-      '1',
-      '-timeout',
-      '20s',
-      '-timeout_error',
-    ]).done;
-    expect(closed.code, `${closed.output.slice(-2000)}\n${kamailio.log().slice(-2000)}`).toBe(0);
+    await callerRefused('caller-closed', number, '+14165550147');
     const calls = await db.selectFrom('calls').selectAll().where('did', '=', number).execute();
     expect(calls.map((call) => [call.status, call.block_reason, call.agent_id, call.offered_at])).toEqual([
       ['blocked', 'closed', null, null],
